@@ -1,0 +1,81 @@
+//===- PrimitiveType.h - XLA element types ----------------------*- C++ -*-===//
+//
+// The element types of XLA shapes (SPEC §1) with their text names and bit
+// widths. No IR dependency.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_PRIMITIVETYPE_H
+#define LAYOUT_XLA_PRIMITIVETYPE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::layout {
+
+/// XLA's PrimitiveType. `Tuple`, `Token` and `Opaque` are not array element
+/// types; `Invalid` marks an unset field (e.g. a layout's index type).
+enum class PrimitiveType {
+  Invalid,
+  Pred,
+  S1,
+  S2,
+  S4,
+  S8,
+  S16,
+  S32,
+  S64,
+  U1,
+  U2,
+  U4,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  C64,
+  C128,
+  F8E5M2,
+  F8E4M3FN,
+  F8E4M3B11FNUZ,
+  F8E5M2FNUZ,
+  F8E4M3FNUZ,
+  F8E4M3,
+  F8E3M4,
+  F4E2M1FN,
+  F8E8M0FNU,
+  Tuple,
+  Token,
+  Opaque,
+};
+
+/// Lowercase text name (`f32`, `pred`, `token`, ...); "invalid" for Invalid.
+llvm::StringRef primitiveTypeName(PrimitiveType type);
+
+/// Parses a lowercase name of an array element type, `token` or `opaque`.
+/// Returns std::nullopt for anything else (including "tuple").
+std::optional<PrimitiveType> parsePrimitiveTypeName(llvm::StringRef name);
+
+/// Bit width of an array element type as in XLA's primitive_util::BitWidth
+/// (pred: 1, s4: 4, c64: 64, ...). 0 for Tuple, Token, Opaque and Invalid.
+int64_t primitiveTypeBitWidth(PrimitiveType type);
+
+/// ceil(bitWidth / 8): bytes one element takes without `E(n)` packing.
+int64_t primitiveTypeByteWidth(PrimitiveType type);
+
+/// True for types that can be the element type of an array shape.
+bool isArrayElementType(PrimitiveType type);
+bool isIntegralType(PrimitiveType type); // s*, u* (not pred)
+bool isSignedIntegralType(PrimitiveType type);
+bool isUnsignedIntegralType(PrimitiveType type);
+bool isFloatingPointType(PrimitiveType type); // f*, bf16 (not complex)
+bool isComplexType(PrimitiveType type);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_PRIMITIVETYPE_H

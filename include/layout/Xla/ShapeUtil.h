@@ -1,0 +1,100 @@
+//===- ShapeUtil.h - XLA IndexUtil / ShapeUtil equivalents ------*- C++ -*-===//
+//
+// The utilities of SPEC §6 on the value types of Shape.h. Conventions are
+// XLA's: Permute(v, p)[i] = v[p[i]], Compose(p1, p2)[i] = p1[p2[i]].
+// Like XLA, the bitcast checks and strides work on minor_to_major and ignore
+// tiles unless said otherwise; all return errors instead of CHECK-failing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_SHAPEUTIL_H
+#define LAYOUT_XLA_SHAPEUTIL_H
+
+#include "layout/Xla/Shape.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::layout {
+
+//===----------------------------------------------------------------------===//
+// Permutations
+//===----------------------------------------------------------------------===//
+
+/// True if `perm` is a permutation of 0..perm.size()-1.
+bool isPermutation(llvm::ArrayRef<int64_t> perm);
+/// Inverse permutation. Pre: isPermutation(perm).
+llvm::SmallVector<int64_t, 6> inversePermutation(llvm::ArrayRef<int64_t> perm);
+/// Compose(p1, p2)[i] = p1[p2[i]]. Pre: same sizes, p2 values index p1.
+llvm::SmallVector<int64_t, 6> composePermutations(llvm::ArrayRef<int64_t> p1,
+                                                  llvm::ArrayRef<int64_t> p2);
+/// Permute(v, p)[i] = v[p[i]].
+llvm::SmallVector<int64_t, 6> permute(llvm::ArrayRef<int64_t> values,
+                                      llvm::ArrayRef<int64_t> perm);
+
+//===----------------------------------------------------------------------===//
+// IndexUtil
+//===----------------------------------------------------------------------===//
+
+/// XLA's IndexUtil::GetDimensionStride: the stride, in elements, of logical
+/// dimension `dim` in an untiled layout (product of the more-minor dims).
+/// Errors: non-array, tiled layout, dim out of range, overflow.
+llvm::Expected<int64_t> getDimensionStride(const Shape &shape, int64_t dim);
+
+/// XLA's ShapeUtil::ByteStrides: per logical dim, the stride in bytes, for an
+/// untiled dense layout. Errors as getDimensionStride.
+llvm::Expected<llvm::SmallVector<int64_t, 6>> getByteStrides(const Shape &shape);
+
+/// XLA's IndexUtil::BumpIndices: advances `indices` to the next index in
+/// logical row-major order (last dim fastest). Returns false (and leaves
+/// indices all zero) after the last index. Pre: indices in bounds.
+bool bumpIndices(const Shape &shape, llvm::MutableArrayRef<int64_t> indices);
+
+//===----------------------------------------------------------------------===//
+// ShapeUtil
+//===----------------------------------------------------------------------===//
+
+/// XLA's ShapeUtil::PermuteDimensions: dims = Permute(dims, perm),
+/// minor_to_major = Compose(Inverse(perm), minor_to_major); tiles kept.
+/// Always a bitcast. Errors: perm not a permutation of the rank.
+llvm::Expected<Shape> permuteDimensions(llvm::ArrayRef<int64_t> perm,
+                                        const Shape &shape);
+
+/// XLA's ShapeUtil::TransposeIsBitcast: out dim i is in dim dimMapping[i];
+/// true iff Compose(dimMapping, out.minor_to_major) == in.minor_to_major
+/// (and the element types match unless ignored, and tiles are equal).
+llvm::Expected<bool> transposeIsBitcast(const Shape &input, const Shape &output,
+                                        llvm::ArrayRef<int64_t> dimMapping,
+                                        bool ignoreElementType = false);
+
+/// XLA's ShapeUtil::ReshapeIsBitcast: same element count (and type unless
+/// ignored), untiled layouts, and every unit index maps to the same physical
+/// offset both ways.
+llvm::Expected<bool> reshapeIsBitcast(const Shape &input, const Shape &output,
+                                      bool ignoreElementType = false);
+
+/// XLA's ShapeUtil::DeduceTransposeDimensionsForBitcast: the dim mapping
+/// that makes `input` -> `output` a transpose that is a bitcast, or
+/// std::nullopt if none exists.
+llvm::Expected<std::optional<llvm::SmallVector<int64_t, 6>>>
+deduceTransposeDimensionsForBitcast(const Shape &input, const Shape &output);
+
+/// XLA's ShapeUtil::AlignLayouts: the shape `output` (dims used, layout
+/// replaced) with the layout that makes reshape(input) -> output a bitcast,
+/// or std::nullopt if none exists.
+llvm::Expected<std::optional<Shape>> alignLayouts(const Shape &input,
+                                                  const Shape &output);
+
+/// XLA's ShapeUtil::DeleteDimension(s): removes the dims (any order,
+/// negatives allowed, no duplicates) and renumbers minor_to_major. Errors:
+/// out of range, duplicates, a tiled or padded layout.
+llvm::Expected<Shape> deleteDimensions(llvm::ArrayRef<int64_t> dims,
+                                       const Shape &shape);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_SHAPEUTIL_H

@@ -1,0 +1,34 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "LAYOUT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.layout_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%layout_src_root", config.layout_src_root))
+config.substitutions.append(("%layout_lib_dir", config.layout_lib_dir))
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# Debian's `not`, `count`, FileCheck live in the LLVM tools dir, which is
+# not on PATH (see TOOLCHAIN.md): RUN lines may start with `not`.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.layout_tools_dir, append_path=True)
+
+tool_dirs = [config.layout_tools_dir, config.llvm_tools_dir]
+tools = [
+    "layout-explain",
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

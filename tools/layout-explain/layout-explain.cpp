@@ -1,0 +1,2 @@
+// Placeholder; implemented in a following commit.
+int main() { return 1; }
