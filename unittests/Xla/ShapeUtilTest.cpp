@@ -1,0 +1,3 @@
+#include "layout/Xla/Shape.h"
+#include <gtest/gtest.h>
+// Tests land with the implementation.
