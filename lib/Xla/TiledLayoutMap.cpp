@@ -30,6 +30,11 @@ llvm::Expected<TiledLayoutMap> TiledLayoutMap::get(const Shape &shape,
                      " is not an array; only arrays have a tiled layout");
   if (llvm::Error err = validateShape(shape))
     return std::move(err);
+  if (shape.getLayout().isSparse())
+    return makeError("shape " + printShape(shape) +
+                     " has a sparse layout (D/#/*/P); sparse layouts are "
+                     "parsed, printed and validated, but have no dense index "
+                     "map");
   if (!allowDynamic && shape.hasUnboundedDim())
     return makeError("shape " + printShape(shape) +
                      " has an unbounded dynamic dimension; its physical "
