@@ -26,14 +26,17 @@ namespace mlir::layout {
 /// ShapeInference::InferElementwiseBinaryOpShape, dims part):
 /// - same rank: broadcastDims must be empty or the identity, then
 ///   degenerate broadcasting per dim (equal, or one is 1);
-/// - different ranks: the lower-rank operand is a scalar (broadcastDims
-///   empty or not) or broadcastDims has exactly rank(lower) entries, each in
-///   [0, rank(higher)), strictly increasing, sizes equal or one is 1; then
-///   degenerate broadcasting against the higher-rank operand.
+/// - different ranks: broadcastDims has exactly rank(lower) entries (so none
+///   for a scalar; XLA rejects dims on a scalar), each in [0, rank(higher)),
+///   strictly increasing, sizes equal or one is 1; then degenerate
+///   broadcasting against the higher-rank operand. A non-scalar lower-rank
+///   operand without broadcastDims is XLA's "Shapes must be equal rank".
 /// Dynamic dims: `?` vs 1 -> `?`; `?` vs N -> N; `?` vs `?` -> `?`.
 /// Errors (XLA wording), e.g. "Binary op add with incompatible shapes:
 /// f32[2,3] and f32[4]." uses `opName` and `lhsText`/`rhsText` (the operand
-/// types as the caller prints them) where XLA names them.
+/// types as the caller prints them, default `[2,3]`) where XLA names them;
+/// an empty `opName` gives current XLA's "Binary op with incompatible
+/// shapes: ..." wording.
 llvm::Expected<llvm::SmallVector<int64_t, 6>>
 inferBinaryOpDims(llvm::StringRef opName, llvm::ArrayRef<int64_t> lhs,
                   llvm::ArrayRef<int64_t> rhs,

@@ -27,12 +27,13 @@ namespace mlir::layout {
 
 /// True if `perm` is a permutation of 0..perm.size()-1.
 bool isPermutation(llvm::ArrayRef<int64_t> perm);
-/// Inverse permutation. Pre: isPermutation(perm).
+/// Inverse permutation. Pre: isPermutation(perm) (else returns an empty
+/// vector; the same holds for composePermutations and permute below).
 llvm::SmallVector<int64_t, 6> inversePermutation(llvm::ArrayRef<int64_t> perm);
 /// Compose(p1, p2)[i] = p1[p2[i]]. Pre: same sizes, p2 values index p1.
 llvm::SmallVector<int64_t, 6> composePermutations(llvm::ArrayRef<int64_t> p1,
                                                   llvm::ArrayRef<int64_t> p2);
-/// Permute(v, p)[i] = v[p[i]].
+/// Permute(v, p)[i] = v[p[i]]. Pre: same sizes, p values index v.
 llvm::SmallVector<int64_t, 6> permute(llvm::ArrayRef<int64_t> values,
                                       llvm::ArrayRef<int64_t> perm);
 
@@ -51,7 +52,9 @@ llvm::Expected<llvm::SmallVector<int64_t, 6>> getByteStrides(const Shape &shape)
 
 /// XLA's IndexUtil::BumpIndices: advances `indices` to the next index in
 /// logical row-major order (last dim fastest). Returns false (and leaves
-/// indices all zero) after the last index. Pre: indices in bounds.
+/// indices all zero; XLA leaves them at the last index) after the last index,
+/// for a zero-element shape, and when indices.size() != rank.
+/// Pre: indices in bounds.
 bool bumpIndices(const Shape &shape, llvm::MutableArrayRef<int64_t> indices);
 
 //===----------------------------------------------------------------------===//
@@ -66,14 +69,20 @@ llvm::Expected<Shape> permuteDimensions(llvm::ArrayRef<int64_t> perm,
 
 /// XLA's ShapeUtil::TransposeIsBitcast: out dim i is in dim dimMapping[i];
 /// true iff Compose(dimMapping, out.minor_to_major) == in.minor_to_major
-/// (and the element types match unless ignored, and tiles are equal).
+/// (and the element types and E(n) match unless ignored, tiles and L are
+/// equal, legacy padded_dimensions move with their dims). Errors: non-array
+/// or missing/invalid layouts, dimMapping not a permutation of the rank,
+/// output dims != Permute(input dims, dimMapping).
 llvm::Expected<bool> transposeIsBitcast(const Shape &input, const Shape &output,
                                         llvm::ArrayRef<int64_t> dimMapping,
                                         bool ignoreElementType = false);
 
 /// XLA's ShapeUtil::ReshapeIsBitcast: same element count (and type unless
 /// ignored), untiled layouts, and every unit index maps to the same physical
-/// offset both ways.
+/// offset both ways. Identical dims and layouts are a bitcast even when
+/// tiled; otherwise a layout with tiles, legacy padding or L != 1 gives
+/// false (the unit-index argument needs linear layouts; XLA ignores tiles
+/// here). Errors: non-array, missing/invalid layouts, unbounded dims.
 llvm::Expected<bool> reshapeIsBitcast(const Shape &input, const Shape &output,
                                       bool ignoreElementType = false);
 
@@ -85,7 +94,8 @@ deduceTransposeDimensionsForBitcast(const Shape &input, const Shape &output);
 
 /// XLA's ShapeUtil::AlignLayouts: the shape `output` (dims used, layout
 /// replaced) with the layout that makes reshape(input) -> output a bitcast,
-/// or std::nullopt if none exists.
+/// or std::nullopt if none exists. Errors: non-array, invalid input layout,
+/// input layout not untiled, unbounded dims, different element counts.
 llvm::Expected<std::optional<Shape>> alignLayouts(const Shape &input,
                                                   const Shape &output);
 
