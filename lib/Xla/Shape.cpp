@@ -80,8 +80,7 @@ bool Layout::isSparse() const {
 }
 
 bool Layout::isUntiled() const {
-  return tiles.empty() && paddedDimensions.empty() &&
-         tailPaddingAlignment == 1;
+  return tiles.empty() && paddedDimensions.empty() && tailPaddingAlignment == 1;
 }
 
 bool Layout::operator==(const Layout &other) const {
@@ -118,8 +117,8 @@ Shape Shape::makeArray(PrimitiveType elementType, llvm::ArrayRef<int64_t> dims,
   Shape shape;
   shape.elementType = elementType;
   for (size_t i = 0; i < dims.size(); ++i) {
-    bool isDynamic = dims[i] == kUnboundedSize ||
-                     (i < dynamic.size() && dynamic[i]);
+    bool isDynamic =
+        dims[i] == kUnboundedSize || (i < dynamic.size() && dynamic[i]);
     shape.dims.push_back(dims[i]);
     shape.dynamic.push_back(isDynamic);
   }
@@ -152,7 +151,8 @@ int64_t Shape::getTrueRank() const {
 
 bool Shape::isStatic() const {
   if (isTuple())
-    return llvm::all_of(tupleShapes, [](const Shape &s) { return s.isStatic(); });
+    return llvm::all_of(tupleShapes,
+                        [](const Shape &s) { return s.isStatic(); });
   return llvm::none_of(dynamic, [](bool d) { return d; });
 }
 
@@ -185,7 +185,8 @@ bool Shape::operator==(const Shape &other) const {
 // Element counts
 //===----------------------------------------------------------------------===//
 
-std::optional<int64_t> mlir::layout::checkedProduct(llvm::ArrayRef<int64_t> dims) {
+std::optional<int64_t>
+mlir::layout::checkedProduct(llvm::ArrayRef<int64_t> dims) {
   int64_t product = 1;
   for (int64_t d : dims) {
     std::optional<int64_t> next = llvm::checkedMul(product, d);

@@ -23,8 +23,17 @@ static std::string joinDims(ArrayRef<int64_t> dims) {
   return s;
 }
 
-llvm::Expected<TiledLayoutMap> TiledLayoutMap::get(const Shape &shape,
+/// The shape with its layout, defaulted (row-major) if it has none.
+static Shape withLayout(const Shape &shape) {
+  Shape result = shape;
+  if (result.isArray() && !result.hasLayout())
+    result.setLayout(Layout::getDefault(result.getRank()));
+  return result;
+}
+
+llvm::Expected<TiledLayoutMap> TiledLayoutMap::get(const Shape &inputShape,
                                                    bool allowDynamic) {
+  Shape shape = withLayout(inputShape);
   if (!shape.isArray())
     return makeError("shape " + printShape(shape) +
                      " is not an array; only arrays have a tiled layout");
@@ -275,8 +284,9 @@ static llvm::Error checkFirstTile(const Shape &shape, llvm::StringRef what) {
   return llvm::Error::success();
 }
 
-llvm::Expected<int64_t> mlir::layout::xlaLinearIndex(const Shape &shape,
-                                                     ArrayRef<int64_t> index) {
+llvm::Expected<int64_t>
+mlir::layout::xlaLinearIndex(const Shape &inputShape, ArrayRef<int64_t> index) {
+  Shape shape = withLayout(inputShape);
   if (llvm::Error err = checkStaticArray(shape, "xla_linear_index"))
     return std::move(err);
   if (llvm::Error err = checkFirstTile(shape, "xla_linear_index"))
@@ -356,7 +366,8 @@ static llvm::Expected<int64_t> elementBytes(const Shape &shape,
   return bits ? llvm::divideCeil(*total, 8) : *total;
 }
 
-llvm::Expected<int64_t> mlir::layout::xlaArraySize(const Shape &shape) {
+llvm::Expected<int64_t> mlir::layout::xlaArraySize(const Shape &inputShape) {
+  Shape shape = withLayout(inputShape);
   if (llvm::Error err = checkStaticArray(shape, "xla_array_size"))
     return std::move(err);
   if (llvm::Error err = checkFirstTile(shape, "xla_array_size"))
@@ -406,7 +417,8 @@ llvm::Expected<int64_t> mlir::layout::xlaArraySize(const Shape &shape) {
   return elementBytes(shape, count);
 }
 
-llvm::Expected<int64_t> mlir::layout::xlaByteSizeOf(const Shape &shape) {
+llvm::Expected<int64_t> mlir::layout::xlaByteSizeOf(const Shape &inputShape) {
+  Shape shape = withLayout(inputShape);
   if (shape.isTuple())
     return kPointerSize * static_cast<int64_t>(shape.getTupleShapes().size());
   if (shape.isToken())

@@ -332,6 +332,19 @@ TEST(TiledLayoutMap, OverflowIsAnError) {
             std::string::npos);
 }
 
+TEST(TiledLayoutMap, MissingLayoutMeansRowMajor) {
+  Shape s = Shape::makeArray(PrimitiveType::F32, {2, 3});
+  s.clearLayout();
+  TiledLayoutMap map = getMap(s);
+  EXPECT_EQ(map.linearIndex({1, 0}), 3);
+  llvm::Expected<int64_t> xla = xlaLinearIndex(s, {1, 2});
+  ASSERT_TRUE(static_cast<bool>(xla));
+  EXPECT_EQ(*xla, 5);
+  llvm::Expected<int64_t> size = xlaArraySize(s);
+  ASSERT_TRUE(static_cast<bool>(size));
+  EXPECT_EQ(*size, 24);
+}
+
 TEST(TiledLayoutMap, SparseLayoutsHaveNoDenseMap) {
   Layout layout = makeLayout({0});
   layout.mutableDimLevels().push_back({DimLevelType::Compressed, true, true});

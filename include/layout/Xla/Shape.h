@@ -84,8 +84,9 @@ private:
 };
 
 /// Sparse dimension level types of `D(...)`: D dense, C compressed,
-/// S singleton, H loose compressed; a `~` suffix marks "not unique" and a
-/// `+` suffix "not ordered" (XLA's spelling).
+/// S singleton, H loose compressed; a `+` suffix marks "not unique" and a
+/// `~` suffix "not ordered", in that order (XLA's Layout::ToString and
+/// hlo_parser.cc: `C+~`).
 enum class DimLevelType { Dense, Compressed, Singleton, LooseCompressed };
 
 struct DimLevel {
@@ -98,6 +99,9 @@ struct DimLevel {
 };
 
 /// `SC(dim:i0,i1,...)`: a split of one dimension at the given indices.
+/// As in XLA's LayoutUtil::MaxSplitSize, `dim` counts physical dimensions
+/// most-major first (logical dim minor_to_major[rank-1-dim]); indices are
+/// strictly increasing inside (0, size).
 struct SplitConfig {
   int64_t dimension = 0;
   llvm::SmallVector<int64_t, 2> splitIndices;
@@ -329,7 +333,9 @@ std::string printTile(const Tile &tile);
 
 /// XLA's ShapeUtil::ValidateShape + LayoutUtil::ValidateLayoutForShape, plus
 /// the project's checks (legacy padding, tile entries, element count fits in
-/// int64). Tuples are validated element by element. Messages use XLA's
+/// int64). Tuples are validated element by element; an array shape without
+/// a layout is accepted (it means the default layout), as in XLA's
+/// ValidateShapeWithOptionalLayout. Messages use XLA's
 /// wording where XLA has one, e.g. "layout minor_to_major field contains 3
 /// elements, but shape has 2 dimensions".
 llvm::Error validateShape(const Shape &shape);
