@@ -14,7 +14,8 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+# lit.site.cfg.py.in does not set llvm_shlib_ext.
+config.substitutions.append(("%shlibext", getattr(config, "llvm_shlib_ext", ".so")))
 config.substitutions.append(("%layout_src_root", config.layout_src_root))
 config.substitutions.append(("%layout_lib_dir", config.layout_lib_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
@@ -32,3 +33,8 @@ tools = [
     "layout-explain",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The layout dialect's tools: our driver, and stock MLIR tools for the plugin
+# and execution tests.
+llvm_config.add_tool_substitutions(["layout-opt", "mlir-opt", "mlir-runner"],
+                                   tool_dirs)
