@@ -38,3 +38,17 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # and execution tests.
 llvm_config.add_tool_substitutions(["layout-opt", "mlir-opt", "mlir-runner"],
                                    tool_dirs)
+
+# Sanitized builds (-DLAYOUT_ENABLE_SANITIZERS=ON, scripts/sanitize.sh): the
+# first ASan/UBSan/LeakSanitizer report aborts the tool and fails the test.
+# Our settings go last so that they win over any inherited ones.
+if getattr(config, "layout_sanitizers", False):
+    for var, ours in (
+        ("ASAN_OPTIONS", "halt_on_error=1:detect_leaks=1"),
+        ("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1"),
+    ):
+        inherited = os.environ.get(var, "")
+        config.environment[var] = ":".join(v for v in (inherited, ours) if v)
+    config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(
+        config.llvm_tools_dir, "llvm-symbolizer")
+    config.available_features.add("sanitizers")

@@ -1,0 +1,49 @@
+//===- LayoutAttributes.h - layout dialect attributes -----------*- C++ -*-===//
+//
+// `#layout.tiled<...>` and `#layout.shape<...>`: thin wrappers around the
+// LayoutXla value library (layout/Xla/Shape.h, layout/Xla/TiledLayoutMap.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_DIALECT_LAYOUT_IR_LAYOUTATTRIBUTES_H
+#define LAYOUT_DIALECT_LAYOUT_IR_LAYOUTATTRIBUTES_H
+
+#include "layout/Xla/Shape.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TensorEncoding.h"
+
+#define GET_ATTRDEF_CLASSES
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h.inc"
+
+namespace mlir::layout {
+
+/// The memref type that stores an array of logical `shape` (kDynamic for
+/// `?`) and `elementType` with layout `layout`: the memory space is the
+/// layout's `S(n)` (an i64 IntegerAttr, none for 0).
+MemRefType getMemRefType(llvm::ArrayRef<int64_t> shape, Type elementType,
+                         TiledLayoutAttr layout);
+
+/// The integer memory space of a memref type: 0 when absent, the value of an
+/// IntegerAttr, std::nullopt for any other memory space attribute.
+std::optional<int64_t> getIntegerMemorySpace(BaseMemRefType type);
+
+/// Checks that a memref with a `#layout.tiled` layout is consistent: the
+/// layout is valid for the shape (and element type when convertible) and its
+/// `S(n)` equals the memref's memory space. Emits through `emitError`.
+LogicalResult
+verifyTiledMemRefType(MemRefType type,
+                      llvm::function_ref<InFlightDiagnostic()> emitError);
+
+/// Text helpers shared by the attribute parser/printer: true if `body` can be
+/// printed inside `<...>` unquoted (the MLIR lexer scans it back as one
+/// balanced pretty-dialect body).
+bool canPrintUnquoted(llvm::StringRef body);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTATTRIBUTES_H

@@ -1,0 +1,637 @@
+//===- LayoutAttributes.cpp - layout dialect attributes -------------------===//
+//
+// `#layout.tiled<...>` and `#layout.shape<...>`: parsing and printing of the
+// XLA text bodies, verification through the LayoutXla library, and the
+// MemRefLayoutAttrInterface / VerifiableTensorEncoding implementations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+#define GET_ATTRDEF_CLASSES
+#include "layout/Dialect/Layout/IR/LayoutAttributes.cpp.inc"
+
+void LayoutDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "layout/Dialect/Layout/IR/LayoutAttributes.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static std::string errorText(llvm::Error err) {
+  return llvm::toString(std::move(err));
+}
+
+static std::string formatDims(ArrayRef<int64_t> dims) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << '[';
+  llvm::interleave(
+      dims, os,
+      [&](int64_t d) {
+        if (ShapedType::isDynamic(d))
+          os << '?';
+        else
+          os << d;
+      },
+      ",");
+  os << ']';
+  return out;
+}
+
+/// Element type used to validate a layout when the MLIR element type is not
+/// known (memref layouts) or has no XLA equivalent.
+static PrimitiveType validationElementType(Type elementType) {
+  if (elementType)
+    if (std::optional<PrimitiveType> p = convertElementType(elementType))
+      return *p;
+  return PrimitiveType::F32;
+}
+
+std::optional<int64_t>
+mlir::layout::getIntegerMemorySpace(BaseMemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return 0;
+  if (auto intAttr = dyn_cast<IntegerAttr>(space))
+    return intAttr.getInt();
+  return std::nullopt;
+}
+
+MemRefType mlir::layout::getMemRefType(ArrayRef<int64_t> shape,
+                                       Type elementType,
+                                       TiledLayoutAttr layout) {
+  MLIRContext *ctx = elementType.getContext();
+  int64_t space = layout.getLayout().getMemorySpace();
+  Attribute memorySpace =
+      space == 0 ? Attribute()
+                 : IntegerAttr::get(IntegerType::get(ctx, 64), space);
+  return MemRefType::get(shape, elementType, layout, memorySpace);
+}
+
+LogicalResult mlir::layout::verifyTiledMemRefType(
+    MemRefType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
+  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
+  if (!attr)
+    return emitError() << "expected a memref with a #layout.tiled layout, got "
+                       << type;
+  if (failed(attr.getTiledLayoutMap(type.getShape(), type.getElementType(),
+                                    emitError)))
+    return failure();
+  int64_t layoutSpace = attr.getLayout().getMemorySpace();
+  std::optional<int64_t> space = getIntegerMemorySpace(type);
+  if (!space || *space != layoutSpace)
+    return emitError() << "memory space of " << type
+                       << " does not match the layout's S(" << layoutSpace
+                       << ") (expected "
+                       << (layoutSpace == 0
+                               ? std::string("no memory space")
+                               : "memory space " + std::to_string(layoutSpace))
+                       << ")";
+  return success();
+}
+
+bool mlir::layout::canPrintUnquoted(StringRef body) {
+  // Mirrors the MLIR lexer's scan of a pretty dialect symbol body: the text
+  // must keep `<...>` balanced and close exactly at its end.
+  if (body.empty())
+    return false;
+  SmallVector<char, 8> nesting{'<'};
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    switch (c) {
+    case '"':
+    case '\0':
+      return false;
+    case '<':
+    case '[':
+    case '(':
+    case '{':
+      nesting.push_back(c);
+      break;
+    case '-':
+      if (i + 1 < body.size() && body[i + 1] == '>')
+        ++i;
+      break;
+    case '>':
+    case ']':
+    case ')':
+    case '}': {
+      char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
+      if (nesting.back() != open || nesting.size() == 1)
+        return false;
+      nesting.pop_back();
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return nesting.size() == 1;
+}
+
+static void printBody(AsmPrinter &printer, StringRef text) {
+  if (canPrintUnquoted(text)) {
+    printer.getStream() << text;
+    return;
+  }
+  printer.getStream() << '"';
+  llvm::printEscapedString(text, printer.getStream());
+  printer.getStream() << '"';
+}
+
+//===----------------------------------------------------------------------===//
+// Raw body scanning (the body is XLA text, not MLIR tokens)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A cursor over the raw text of an attribute body, with diagnostics located
+/// in the source buffer.
+class BodyScanner {
+public:
+  BodyScanner(DialectAsmParser &parser, StringRef text)
+      : parser(parser), text(text) {}
+
+  SMLoc loc() const { return SMLoc::getFromPointer(text.data() + pos); }
+  SMLoc locAt(size_t p) const { return SMLoc::getFromPointer(text.data() + p); }
+  InFlightDiagnostic emitError() { return parser.emitError(loc()); }
+  InFlightDiagnostic emitErrorAt(size_t p) {
+    return parser.emitError(locAt(p));
+  }
+
+  void skipSpace() {
+    while (pos < text.size() && llvm::isSpace(text[pos]))
+      ++pos;
+  }
+  bool atEnd() {
+    skipSpace();
+    return pos >= text.size();
+  }
+  bool consumeIf(char c) {
+    skipSpace();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  char peek() {
+    skipSpace();
+    return pos < text.size() ? text[pos] : '\0';
+  }
+
+  /// Parses a string literal (MLIR escapes: \" \\ \n \t \XX).
+  ParseResult parseString(std::string &out) {
+    size_t start = pos;
+    if (!consumeIf('"'))
+      return emitError() << "expected a string literal";
+    while (pos < text.size()) {
+      char c = text[pos++];
+      if (c == '"')
+        return success();
+      if (c != '\\') {
+        out.push_back(c);
+        continue;
+      }
+      if (pos >= text.size())
+        break;
+      char e = text[pos++];
+      if (e == '"' || e == '\\') {
+        out.push_back(e);
+      } else if (e == 'n') {
+        out.push_back('\n');
+      } else if (e == 't') {
+        out.push_back('\t');
+      } else if (llvm::isHexDigit(e) && pos < text.size() &&
+                 llvm::isHexDigit(text[pos])) {
+        out.push_back(static_cast<char>(llvm::hexDigitValue(e) * 16 +
+                                        llvm::hexDigitValue(text[pos++])));
+      } else {
+        return emitErrorAt(pos - 2) << "unknown escape in string literal";
+      }
+    }
+    return emitErrorAt(start) << "unterminated string literal";
+  }
+
+  /// Takes a balanced `{...}` group (XLA layout text) verbatim.
+  ParseResult takeBraces(StringRef &out) {
+    skipSpace();
+    size_t start = pos;
+    if (pos >= text.size() || text[pos] != '{')
+      return emitError() << "expected XLA layout text '{...}' or a string";
+    int depth = 0;
+    for (; pos < text.size(); ++pos) {
+      if (text[pos] == '{')
+        ++depth;
+      else if (text[pos] == '}' && --depth == 0) {
+        ++pos;
+        out = text.slice(start, pos);
+        return success();
+      }
+    }
+    return emitErrorAt(start) << "unbalanced '{' in layout text";
+  }
+
+  /// Parses `[d, d, ...]` with d an integer >= 0 or `?`.
+  ParseResult parseDims(SmallVectorImpl<int64_t> &dims) {
+    if (!consumeIf('['))
+      return emitError() << "expected '[' starting the logical dims";
+    if (consumeIf(']'))
+      return success();
+    do {
+      skipSpace();
+      if (consumeIf('?')) {
+        dims.push_back(ShapedType::kDynamic);
+        continue;
+      }
+      size_t start = pos;
+      while (pos < text.size() && llvm::isDigit(text[pos]))
+        ++pos;
+      int64_t value;
+      if (start == pos || text.slice(start, pos).getAsInteger(10, value))
+        return emitErrorAt(start)
+               << "expected a dimension size (an integer >= 0) or '?'";
+      dims.push_back(value);
+    } while (consumeIf(','));
+    if (!consumeIf(']'))
+      return emitError() << "expected ',' or ']' in the logical dims";
+    return success();
+  }
+
+  size_t position() const { return pos; }
+  StringRef rest() const { return text.drop_front(pos); }
+
+private:
+  DialectAsmParser &parser;
+  StringRef text;
+  size_t pos = 0;
+};
+} // namespace
+
+static Attribute parseTiledBody(DialectAsmParser &parser, StringRef body) {
+  BodyScanner scanner(parser, body);
+  scanner.skipSpace();
+  size_t textPos = scanner.position();
+  std::string layoutText;
+  if (scanner.peek() == '"') {
+    if (failed(scanner.parseString(layoutText)))
+      return {};
+  } else {
+    StringRef raw;
+    if (failed(scanner.takeBraces(raw)))
+      return {};
+    layoutText = raw.str();
+  }
+  SmallVector<int64_t> dims;
+  bool hasDims = false;
+  if (scanner.consumeIf(',')) {
+    hasDims = true;
+    if (failed(scanner.parseDims(dims)))
+      return {};
+  }
+  if (!scanner.atEnd()) {
+    scanner.emitError() << "unexpected '" << scanner.rest()
+                        << "' in #layout.tiled (expected ', [dims]' or '>')";
+    return {};
+  }
+  llvm::Expected<Layout> layout = parseLayout(layoutText);
+  if (!layout) {
+    scanner.emitErrorAt(textPos) << "invalid XLA layout '" << layoutText
+                                 << "': " << errorText(layout.takeError());
+    return {};
+  }
+  if (hasDims && dims.empty()) {
+    scanner.emitErrorAt(textPos) << "logical dims must not be empty; omit "
+                                    "', []' for a layout without dims";
+    return {};
+  }
+  auto emitError = [&] { return scanner.emitErrorAt(textPos); };
+  return TiledLayoutAttr::getChecked(
+      llvm::function_ref<InFlightDiagnostic()>(emitError), parser.getContext(),
+      *layout, ArrayRef<int64_t>(dims));
+}
+
+static Attribute parseShapeBody(DialectAsmParser &parser, StringRef body) {
+  BodyScanner scanner(parser, body);
+  scanner.skipSpace();
+  size_t textPos = scanner.position();
+  std::string shapeText;
+  if (scanner.peek() == '"') {
+    if (failed(scanner.parseString(shapeText)))
+      return {};
+    if (!scanner.atEnd()) {
+      scanner.emitError() << "unexpected '" << scanner.rest()
+                          << "' after the shape string";
+      return {};
+    }
+  } else {
+    shapeText = body.str();
+  }
+  llvm::Expected<Shape> shape = parseShape(shapeText);
+  if (!shape) {
+    scanner.emitErrorAt(textPos)
+        << "invalid XLA shape '" << StringRef(shapeText).trim()
+        << "': " << errorText(shape.takeError());
+    return {};
+  }
+  auto emitError = [&] { return scanner.emitErrorAt(textPos); };
+  return ShapeAttr::getChecked(
+      llvm::function_ref<InFlightDiagnostic()>(emitError), parser.getContext(),
+      *shape);
+}
+
+Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
+                                        Type type) const {
+  // The body is XLA text (`{1,0:T(2,2)}`, `f32[3]{0}`), not MLIR tokens, so
+  // it is taken verbatim from the symbol spec `mnemonic<body>` that the MLIR
+  // lexer already delimited by bracket balance.
+  StringRef spec = parser.getFullSymbolSpec();
+  SMLoc specLoc = SMLoc::getFromPointer(spec.data());
+  size_t lt = spec.find('<');
+  StringRef mnemonic = spec.take_front(lt).trim();
+  if (mnemonic != "tiled" && mnemonic != "shape") {
+    // Let the generated dispatcher have its say (it knows the mnemonics).
+    StringRef parsedMnemonic;
+    Attribute attr;
+    OptionalParseResult result =
+        generatedAttributeParser(parser, &parsedMnemonic, type, attr);
+    if (result.has_value())
+      return succeeded(*result) ? attr : Attribute();
+    parser.emitError(specLoc) << "unknown layout attribute '" << mnemonic
+                              << "' (expected 'tiled' or 'shape')";
+    return {};
+  }
+  if (lt == StringRef::npos || !spec.ends_with(">")) {
+    parser.emitError(specLoc) << "expected '<' after #layout." << mnemonic;
+    return {};
+  }
+  if (type) {
+    parser.emitError(specLoc)
+        << "#layout." << mnemonic << " does not take a type";
+    return {};
+  }
+  StringRef body = spec.slice(lt + 1, spec.size() - 1);
+  if (mnemonic == "tiled")
+    return parseTiledBody(parser, body);
+  return parseShapeBody(parser, body);
+}
+
+void LayoutDialect::printAttribute(Attribute attr,
+                                   DialectAsmPrinter &printer) const {
+  llvm::TypeSwitch<Attribute>(attr).Case<TiledLayoutAttr, ShapeAttr>(
+      [&](auto) { (void)generatedAttributePrinter(attr, printer); });
+}
+
+/// The ODS `parse` hooks serve parsers that read attributes token by token
+/// (e.g. an op's assembly format). XLA text is not MLIR tokens, so the
+/// attributes are only parsed through the dialect hook above.
+static Attribute parseUnsupported(AsmParser &parser, StringRef mnemonic) {
+  parser.emitError(parser.getCurrentLocation())
+      << "#layout." << mnemonic
+      << " must be written as a dialect attribute, '#layout." << mnemonic
+      << "<...>'";
+  return {};
+}
+
+Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
+  return parseUnsupported(parser, getMnemonic());
+}
+
+void TiledLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printBody(printer, getText());
+  if (!getDims().empty())
+    printer << ", " << formatDims(getDims());
+  printer << ">";
+}
+
+Attribute ShapeAttr::parse(AsmParser &parser, Type) {
+  return parseUnsupported(parser, getMnemonic());
+}
+
+void ShapeAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printBody(printer, getText());
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// TiledLayoutAttr
+//===----------------------------------------------------------------------===//
+
+TiledLayoutAttr TiledLayoutAttr::get(MLIRContext *context, const Layout &layout,
+                                     ArrayRef<int64_t> dims) {
+  return Base::get(context, StringRef(printLayout(layout)), dims);
+}
+
+TiledLayoutAttr
+TiledLayoutAttr::getChecked(llvm::function_ref<InFlightDiagnostic()> emitError,
+                            MLIRContext *context, const Layout &layout,
+                            ArrayRef<int64_t> dims) {
+  return Base::getChecked(emitError, context, StringRef(printLayout(layout)),
+                          dims);
+}
+
+LogicalResult
+TiledLayoutAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
+                        StringRef text, ArrayRef<int64_t> dims) {
+  llvm::Expected<Layout> layout = parseLayout(text);
+  if (!layout)
+    return emitError() << "invalid XLA layout '" << text
+                       << "': " << errorText(layout.takeError());
+  std::string canonical = printLayout(*layout);
+  if (canonical != text)
+    return emitError() << "layout text '" << text
+                       << "' is not canonical (expected '" << canonical << "')";
+  if (layout->isSparse() || !layout->getSplitConfigs().empty() ||
+      layout->getDynamicShapeMetadataPrefixBytes() != 0)
+    return emitError() << "layout '" << text
+                       << "' has sparse (D, #, *, P), split (SC) or metadata "
+                          "(M) fields, which #layout.tiled cannot express as "
+                          "an index map; use #layout.shape to carry it";
+  bool hasCombine = llvm::any_of(layout->getTiles(),
+                                 [](const Tile &t) { return t.hasCombine(); });
+  if (hasCombine && dims.empty())
+    return emitError() << "layout '" << text
+                       << "' combines dimensions with '*', so the index map "
+                          "depends on the sizes: give the logical dims, e.g. "
+                          "#layout.tiled<"
+                       << text << ", [d0,d1,...]>";
+  if (!dims.empty()) {
+    for (int64_t d : dims)
+      if (d < 0 && !ShapedType::isDynamic(d))
+        return emitError() << "logical dims must be >= 0 or '?', got "
+                           << formatDims(dims);
+    Shape shape = Shape::makeArray(PrimitiveType::F32, dims, *layout);
+    llvm::Expected<TiledLayoutMap> map =
+        TiledLayoutMap::get(shape, /*allowDynamic=*/true);
+    if (!map)
+      return emitError() << errorText(map.takeError());
+  }
+  return success();
+}
+
+Layout TiledLayoutAttr::getLayout() const {
+  llvm::Expected<Layout> layout = parseLayout(getText());
+  if (!layout) {
+    llvm::consumeError(layout.takeError());
+    return Layout();
+  }
+  return std::move(*layout);
+}
+
+FailureOr<TiledLayoutMap> TiledLayoutAttr::getTiledLayoutMap(
+    ArrayRef<int64_t> shape, Type elementType,
+    llvm::function_ref<InFlightDiagnostic()> emitError) const {
+  if (!getDims().empty() && getDims() != shape)
+    return emitError() << "#layout.tiled dims " << formatDims(getDims())
+                       << " do not match the shape " << formatDims(shape);
+  Shape xlaShape =
+      Shape::makeArray(validationElementType(elementType), shape, getLayout());
+  llvm::Expected<TiledLayoutMap> map =
+      TiledLayoutMap::get(xlaShape, /*allowDynamic=*/true);
+  if (!map)
+    return emitError() << errorText(map.takeError());
+  return std::move(*map);
+}
+
+FailureOr<MemRefType> TiledLayoutAttr::getPhysicalMemRefType(
+    MemRefType type, llvm::function_ref<InFlightDiagnostic()> emitError) const {
+  FailureOr<TiledLayoutMap> map =
+      getTiledLayoutMap(type.getShape(), type.getElementType(), emitError);
+  if (failed(map))
+    return failure();
+  return MemRefType::get(map->getPhysicalDims(), type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+namespace {
+/// The index algebra of TiledLayoutMap::apply over affine expressions.
+struct AffineIndexOps {
+  MLIRContext *ctx;
+  AffineExpr constant(int64_t v) { return getAffineConstantExpr(v, ctx); }
+  AffineExpr add(AffineExpr a, AffineExpr b) { return a + b; }
+  AffineExpr mul(AffineExpr a, int64_t b) { return a * b; }
+  AffineExpr floorDiv(AffineExpr a, int64_t b) { return a.floorDiv(b); }
+  AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
+};
+} // namespace
+
+AffineMap TiledLayoutAttr::getAffineMap() const {
+  MLIRContext *ctx = getContext();
+  Layout layout = getLayout();
+  int64_t rank = static_cast<int64_t>(layout.getMinorToMajor().size());
+  // Without `*` the index map does not depend on the sizes: any placeholder
+  // (1) gives the same expressions.
+  SmallVector<int64_t> dims(getDims());
+  if (dims.empty())
+    dims.assign(rank, 1);
+  Shape shape = Shape::makeArray(PrimitiveType::F32, dims, layout);
+  llvm::Expected<TiledLayoutMap> map =
+      TiledLayoutMap::get(shape, /*allowDynamic=*/true);
+  if (!map) {
+    // Unverified attribute; the interface must not return null.
+    llvm::consumeError(map.takeError());
+    return AffineMap::getMultiDimIdentityMap(rank, ctx);
+  }
+  SmallVector<AffineExpr> inputs;
+  for (int64_t i = 0; i < rank; ++i)
+    inputs.push_back(getAffineDimExpr(i, ctx));
+  AffineIndexOps ops{ctx};
+  SmallVector<AffineExpr, 6> results =
+      map->apply<AffineExpr>(ArrayRef<AffineExpr>(inputs), ops);
+  return AffineMap::get(rank, 0, results, ctx);
+}
+
+LogicalResult TiledLayoutAttr::verifyLayout(
+    ArrayRef<int64_t> shape,
+    llvm::function_ref<InFlightDiagnostic()> emitError) const {
+  return getTiledLayoutMap(shape, Type(), emitError);
+}
+
+LogicalResult
+TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
+                                     SmallVectorImpl<int64_t> &strides,
+                                     int64_t &offset) const {
+  // Only untiled, unpadded layouts are strided: a permutation of row-major.
+  Layout layout = getLayout();
+  if (!layout.getTiles().empty() || !layout.getPaddedDimensions().empty() ||
+      layout.getMinorToMajor().size() != shape.size())
+    return failure();
+  strides.assign(shape.size(), 0);
+  int64_t stride = 1;
+  for (int64_t dim : layout.getMinorToMajor()) {
+    strides[dim] = stride;
+    if (ShapedType::isDynamic(stride) || ShapedType::isDynamic(shape[dim]))
+      stride = ShapedType::kDynamic;
+    else
+      stride *= shape[dim];
+  }
+  offset = 0;
+  return success();
+}
+
+LogicalResult TiledLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    llvm::function_ref<InFlightDiagnostic()> emitError) const {
+  if (!convertElementType(elementType))
+    return emitError() << "element type " << elementType
+                       << " has no XLA equivalent for a #layout.tiled encoding";
+  return getTiledLayoutMap(shape, elementType, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// ShapeAttr
+//===----------------------------------------------------------------------===//
+
+ShapeAttr ShapeAttr::get(MLIRContext *context, const Shape &shape) {
+  return Base::get(context, StringRef(printShape(shape)));
+}
+
+ShapeAttr
+ShapeAttr::getChecked(llvm::function_ref<InFlightDiagnostic()> emitError,
+                      MLIRContext *context, const Shape &shape) {
+  return Base::getChecked(emitError, context, StringRef(printShape(shape)));
+}
+
+LogicalResult
+ShapeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
+                  StringRef text) {
+  llvm::Expected<Shape> shape = parseShape(text);
+  if (!shape)
+    return emitError() << "invalid XLA shape '" << text
+                       << "': " << errorText(shape.takeError());
+  std::string canonical = printShape(*shape);
+  if (canonical != text)
+    return emitError() << "shape text '" << text
+                       << "' is not canonical (expected '" << canonical << "')";
+  return success();
+}
+
+Shape ShapeAttr::getShape() const {
+  llvm::Expected<Shape> shape = parseShape(getText());
+  if (!shape) {
+    llvm::consumeError(shape.takeError());
+    return Shape();
+  }
+  return std::move(*shape);
+}

@@ -1,0 +1,372 @@
+//===- NormalizeMemRefs.cpp - layout-normalize-memrefs --------------------===//
+//
+// Rewrites every memref with a #layout.tiled layout into its physical
+// identity-layout buffer, making the index arithmetic explicit. The pass
+// first checks every use (and reports all unsupported ones) and only then
+// mutates, so a failing run leaves the IR unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::layout {
+#define GEN_PASS_DEF_LAYOUTNORMALIZEMEMREFS
+#include "layout/Dialect/Layout/Transforms/Passes.h.inc"
+} // namespace mlir::layout
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+
+/// A memref type with a #layout.tiled layout, or null.
+MemRefType getTiledMemRefType(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (memref && isa<TiledLayoutAttr>(memref.getLayout()))
+    return memref;
+  return {};
+}
+
+bool isTiled(Type type) { return static_cast<bool>(getTiledMemRefType(type)); }
+bool isTiled(Value value) { return isTiled(value.getType()); }
+
+std::string typeToString(Type type) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << '\'' << type << '\'';
+  return out;
+}
+
+/// The index algebra of TiledLayoutMap::apply over `index` values. Logical
+/// indices of in-bounds accesses are non-negative, so division and remainder
+/// are unsigned (cheaper than the signed floordiv/mod expansion). Constants
+/// are shared and constant operands fold.
+struct ArithIndexOps {
+  ArithIndexOps(OpBuilder &builder, Location loc)
+      : builder(builder), loc(loc) {}
+
+  OpBuilder &builder;
+  Location loc;
+  llvm::DenseMap<int64_t, Value> constants;
+
+  Value constant(int64_t v) {
+    Value &c = constants[v];
+    if (!c)
+      c = arith::ConstantIndexOp::create(builder, loc, v);
+    return c;
+  }
+  Value add(Value a, Value b) {
+    return builder.createOrFold<arith::AddIOp>(loc, a, b);
+  }
+  Value mul(Value a, int64_t b) {
+    return builder.createOrFold<arith::MulIOp>(loc, a, constant(b));
+  }
+  Value floorDiv(Value a, int64_t b) {
+    return builder.createOrFold<arith::DivUIOp>(loc, a, constant(b));
+  }
+  Value mod(Value a, int64_t b) {
+    return builder.createOrFold<arith::RemUIOp>(loc, a, constant(b));
+  }
+};
+
+class NormalizeMemRefsPass
+    : public ::mlir::layout::impl::LayoutNormalizeMemRefsBase<
+          NormalizeMemRefsPass> {
+public:
+  void runOnOperation() override;
+
+private:
+  /// The physical type of every tiled memref type seen (computed and
+  /// verified in the check phase).
+  llvm::DenseMap<Type, MemRefType> physicalTypes;
+
+  LogicalResult checkType(Type type, Operation *where);
+  LogicalResult checkOp(Operation *op, SymbolTableCollection &symbols);
+  Type convertType(Type type) const;
+  FunctionType convertFunctionType(FunctionType type) const;
+};
+
+} // namespace
+
+LogicalResult NormalizeMemRefsPass::checkType(Type type, Operation *where) {
+  MemRefType memref = getTiledMemRefType(type);
+  if (!memref || physicalTypes.count(memref))
+    return success();
+  auto emitError = [&] {
+    return where->emitOpError() << "cannot normalize " << memref << ": ";
+  };
+  if (failed(verifyTiledMemRefType(memref, emitError)))
+    return failure();
+  auto attr = cast<TiledLayoutAttr>(memref.getLayout());
+  FailureOr<MemRefType> physical =
+      attr.getPhysicalMemRefType(memref, emitError);
+  if (failed(physical))
+    return failure();
+  physicalTypes[memref] = *physical;
+  return success();
+}
+
+Type NormalizeMemRefsPass::convertType(Type type) const {
+  auto it = physicalTypes.find(type);
+  return it == physicalTypes.end() ? type : Type(it->second);
+}
+
+FunctionType
+NormalizeMemRefsPass::convertFunctionType(FunctionType type) const {
+  SmallVector<Type> inputs, results;
+  for (Type t : type.getInputs())
+    inputs.push_back(convertType(t));
+  for (Type t : type.getResults())
+    results.push_back(convertType(t));
+  return FunctionType::get(type.getContext(), inputs, results);
+}
+
+/// Checks that `op` only uses tiled memrefs in ways the pass rewrites.
+LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
+                                            SymbolTableCollection &symbols) {
+  bool result = true;
+  auto unsupported = [&](StringRef why) {
+    op->emitOpError() << why;
+    result = false;
+  };
+  for (Value v : op->getOperands())
+    if (isTiled(v) && failed(checkType(v.getType(), op)))
+      result = false;
+  for (Value v : op->getResults())
+    if (isTiled(v) && failed(checkType(v.getType(), op)))
+      result = false;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (BlockArgument arg : block.getArguments()) {
+        if (!isTiled(arg))
+          continue;
+        if (failed(checkType(arg.getType(), op)))
+          result = false;
+        else if (!isa<func::FuncOp>(op) || !block.isEntryBlock())
+          unsupported("has a block argument of #layout.tiled memref type " +
+                      typeToString(arg.getType()) +
+                      "; layout-normalize-memrefs only rewrites function "
+                      "arguments");
+      }
+  if (!result)
+    return failure();
+
+  bool usesTiled =
+      llvm::any_of(op->getOperands(), [](Value v) { return isTiled(v); }) ||
+      llvm::any_of(op->getResults(), [](Value v) { return isTiled(v); });
+  if (auto func = dyn_cast<func::FuncOp>(op)) {
+    FunctionType type = func.getFunctionType();
+    bool tiledSignature =
+        llvm::any_of(type.getInputs(), [](Type t) { return isTiled(t); }) ||
+        llvm::any_of(type.getResults(), [](Type t) { return isTiled(t); });
+    for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
+      if (failed(checkType(t, op)))
+        return failure();
+    if (tiledSignature && func.isExternal())
+      unsupported("is an external function with a #layout.tiled memref in "
+                  "its signature; layout-normalize-memrefs cannot change the "
+                  "callee's ABI");
+    return success(result);
+  }
+  if (!usesTiled)
+    return success();
+
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+            memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
+            affine::AffineStoreOp, ToPhysicalOp, FromPhysicalOp,
+            func::ReturnOp>([](Operation *) {})
+      .Case<func::CallOp>([&](func::CallOp call) {
+        auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || callee.isExternal())
+          unsupported("passes a #layout.tiled memref to a function without a "
+                      "body in this module; layout-normalize-memrefs cannot "
+                      "change its ABI");
+      })
+      .Case<memref::CopyOp>([&](memref::CopyOp copy) {
+        if (copy.getSource().getType() != copy.getTarget().getType())
+          unsupported("copies between different memref types " +
+                      typeToString(copy.getSource().getType()) + " and " +
+                      typeToString(copy.getTarget().getType()) +
+                      "; layout-normalize-memrefs only rewrites copies "
+                      "between memrefs with the same #layout.tiled layout");
+      })
+      .Default([&](Operation *) {
+        unsupported("uses a #layout.tiled memref; layout-normalize-memrefs "
+                    "does not know how to rewrite this op (supported: "
+                    "memref.alloc/alloca/dealloc/load/store/copy, "
+                    "affine.load/store, layout.to_physical/from_physical, "
+                    "func.func/call/return)");
+      });
+  return success(result);
+}
+
+/// Physical sizes of the dynamic physical dims of `physical`, computed from
+/// the logical sizes: the last index of each physical dim plus one,
+/// i.e. map_k(d - 1) + 1 (the results are floordiv/mod/linear expressions,
+/// nondecreasing in each index; `mod t` results have the static size t).
+static SmallVector<Value>
+getPhysicalDynamicSizes(OpBuilder &builder, Location loc, MemRefType logical,
+                        MemRefType physical, ValueRange logicalSizes) {
+  SmallVector<Value> sizes;
+  if (physical.hasStaticShape())
+    return sizes;
+  MLIRContext *ctx = builder.getContext();
+  AffineMap map = logical.getLayout().getAffineMap();
+  SmallVector<AffineExpr> lastIndex;
+  unsigned numDynamic = 0;
+  for (int64_t size : logical.getShape()) {
+    if (ShapedType::isDynamic(size))
+      lastIndex.push_back(getAffineDimExpr(numDynamic++, ctx) - 1);
+    else
+      lastIndex.push_back(getAffineConstantExpr(size - 1, ctx));
+  }
+  for (auto [k, size] : llvm::enumerate(physical.getShape())) {
+    if (!ShapedType::isDynamic(size))
+      continue;
+    AffineExpr expr = map.getResult(k).replaceDimsAndSymbols(lastIndex, {}) + 1;
+    AffineMap sizeMap = AffineMap::get(numDynamic, 0, expr);
+    sizes.push_back(affine::makeComposedAffineApply(
+                        builder, loc, sizeMap,
+                        llvm::to_vector_of<OpFoldResult>(logicalSizes))
+                        .getResult());
+  }
+  return sizes;
+}
+
+void NormalizeMemRefsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SymbolTableCollection symbols;
+
+  // Phase 1: check every op; report every problem, mutate nothing.
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    if (failed(checkOp(op, symbols)))
+      ok = false;
+  });
+  if (!ok)
+    return signalPassFailure();
+  if (physicalTypes.empty())
+    return;
+
+  // Phase 2: rewrite the accesses while the memref values still have their
+  // logical types (their layout maps give the new indices).
+  SmallVector<Operation *> worklist;
+  module.walk([&](Operation *op) { worklist.push_back(op); });
+  OpBuilder builder(&getContext());
+  SmallVector<Operation *> toErase;
+  auto expandIndices = [&](MemRefType type, ValueRange indices,
+                           Location loc) -> SmallVector<Value> {
+    // The map was built and verified in phase 1.
+    auto attr = cast<TiledLayoutAttr>(type.getLayout());
+    FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
+        type.getShape(), type.getElementType(), [&] { return emitError(loc); });
+    ArithIndexOps ops(builder, loc);
+    SmallVector<Value> logical(indices);
+    SmallVector<Value, 6> physical =
+        map->apply<Value>(ArrayRef<Value>(logical), ops);
+    return SmallVector<Value>(physical);
+  };
+  for (Operation *op : worklist) {
+    builder.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
+        auto newLoad = memref::LoadOp::create(
+            builder, loc, load.getMemRef(),
+            expandIndices(type, load.getIndices(), loc), load.getNontemporal());
+        load.replaceAllUsesWith(newLoad.getResult());
+        toErase.push_back(op);
+      }
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
+        memref::StoreOp::create(builder, loc, store.getValueToStore(),
+                                store.getMemRef(),
+                                expandIndices(type, store.getIndices(), loc),
+                                store.getNontemporal());
+        toErase.push_back(op);
+      }
+    } else if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
+      if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
+        AffineMap map = simplifyAffineMap(
+            type.getLayout().getAffineMap().compose(load.getAffineMap()));
+        auto newLoad = affine::AffineLoadOp::create(
+            builder, loc, load.getMemRef(), map, load.getMapOperands());
+        load.replaceAllUsesWith(newLoad.getResult());
+        toErase.push_back(op);
+      }
+    } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
+      if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
+        AffineMap map = simplifyAffineMap(
+            type.getLayout().getAffineMap().compose(store.getAffineMap()));
+        affine::AffineStoreOp::create(builder, loc, store.getValueToStore(),
+                                      store.getMemRef(), map,
+                                      store.getMapOperands());
+        toErase.push_back(op);
+      }
+    }
+  }
+
+  // Phase 3: retype the definitions (allocations, function arguments, call
+  // results) and drop the views, which are now the identity.
+  for (Operation *op : worklist) {
+    builder.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
+      Value result = op->getResult(0);
+      MemRefType type = getTiledMemRefType(result.getType());
+      if (!type)
+        continue;
+      auto physical = cast<MemRefType>(convertType(type));
+      auto alloc = dyn_cast<memref::AllocOp>(op);
+      auto alloca = dyn_cast<memref::AllocaOp>(op);
+      ValueRange dynamicSizes =
+          alloc ? alloc.getDynamicSizes() : alloca.getDynamicSizes();
+      ValueRange symbolOperands =
+          alloc ? alloc.getSymbolOperands() : alloca.getSymbolOperands();
+      IntegerAttr alignment =
+          alloc ? alloc.getAlignmentAttr() : alloca.getAlignmentAttr();
+      SmallVector<Value> sizes =
+          getPhysicalDynamicSizes(builder, loc, type, physical, dynamicSizes);
+      Value newAlloc =
+          alloc ? memref::AllocOp::create(builder, loc, physical, sizes,
+                                          symbolOperands, alignment)
+                      .getResult()
+                : memref::AllocaOp::create(builder, loc, physical, sizes,
+                                           symbolOperands, alignment)
+                      .getResult();
+      result.replaceAllUsesWith(newAlloc);
+      toErase.push_back(op);
+    } else if (auto call = dyn_cast<func::CallOp>(op)) {
+      for (Value result : call.getResults())
+        result.setType(convertType(result.getType()));
+    } else if (auto to = dyn_cast<ToPhysicalOp>(op)) {
+      to.replaceAllUsesWith(to.getSource());
+      toErase.push_back(op);
+    } else if (auto from = dyn_cast<FromPhysicalOp>(op)) {
+      from.replaceAllUsesWith(from.getSource());
+      toErase.push_back(op);
+    } else if (auto func = dyn_cast<func::FuncOp>(op)) {
+      func.setFunctionType(convertFunctionType(func.getFunctionType()));
+      if (!func.isExternal())
+        for (BlockArgument arg : func.getArguments())
+          arg.setType(convertType(arg.getType()));
+    }
+  }
+  for (Operation *op : llvm::reverse(toErase))
+    op->erase();
+}
