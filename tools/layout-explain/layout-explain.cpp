@@ -386,28 +386,42 @@ Error runMemory(const Options &opts, Output &out) {
   return Error::success();
 }
 
+/// The two array shapes of a binary subcommand (positional 0 and 1).
+Expected<std::pair<Shape, Shape>>
+parseArrayPair(const Options &opts, StringRef command, StringRef first,
+               StringRef second, StringRef noun = "shapes") {
+  Expected<Shape> a = parseShapeArg(opts.positional[0], first);
+  if (!a)
+    return a.takeError();
+  Expected<Shape> b = parseShapeArg(opts.positional[1], second);
+  if (!b)
+    return b.takeError();
+  if (!a->isArray() || !b->isArray())
+    return makeErr(command + " needs array " + noun + ", got " +
+                   printShape(*a) + " and " + printShape(*b));
+  return std::make_pair(std::move(*a), std::move(*b));
+}
+
+/// The optional `--dims` list (empty when absent).
+Expected<SmallVector<int64_t, 6>> parseOptionalDims(const Options &opts) {
+  if (!opts.dims)
+    return SmallVector<int64_t, 6>();
+  return parseIntList(*opts.dims, "--dims");
+}
+
 Error runBroadcast(const Options &opts, Output &out) {
-  Expected<Shape> lhs = parseShapeArg(opts.positional[0], "lhs");
-  if (!lhs)
-    return lhs.takeError();
-  Expected<Shape> rhs = parseShapeArg(opts.positional[1], "rhs");
-  if (!rhs)
-    return rhs.takeError();
-  if (!lhs->isArray() || !rhs->isArray())
-    return makeErr("broadcast needs array operands, got " + printShape(*lhs) +
-                   " and " + printShape(*rhs));
-  SmallVector<int64_t, 6> dims;
-  if (opts.dims) {
-    Expected<SmallVector<int64_t, 6>> parsed =
-        parseIntList(*opts.dims, "--dims");
-    if (!parsed)
-      return parsed.takeError();
-    dims = std::move(*parsed);
-  }
+  Expected<std::pair<Shape, Shape>> shapes =
+      parseArrayPair(opts, "broadcast", "lhs", "rhs", "operands");
+  if (!shapes)
+    return shapes.takeError();
+  Expected<SmallVector<int64_t, 6>> dims = parseOptionalDims(opts);
+  if (!dims)
+    return dims.takeError();
   StringRef op = opts.op ? *opts.op : StringRef("add");
   if (op.empty())
     return makeErr("--op needs a non-empty op name");
-  Expected<Shape> result = inferBinaryOpShape(op, *lhs, *rhs, dims);
+  Expected<Shape> result =
+      inferBinaryOpShape(op, shapes->first, shapes->second, *dims);
   if (!result)
     return result.takeError();
   std::string text = printShape(*result);
@@ -418,26 +432,17 @@ Error runBroadcast(const Options &opts, Output &out) {
 }
 
 Error runBroadcastInDim(const Options &opts, Output &out) {
-  Expected<Shape> operand = parseShapeArg(opts.positional[0], "operand");
-  if (!operand)
-    return operand.takeError();
-  Expected<Shape> result = parseShapeArg(opts.positional[1], "result");
-  if (!result)
-    return result.takeError();
-  if (!operand->isArray() || !result->isArray())
-    return makeErr("broadcast-in-dim needs array shapes, got " +
-                   printShape(*operand) + " and " + printShape(*result));
-  SmallVector<int64_t, 6> dims;
-  if (opts.dims) {
-    Expected<SmallVector<int64_t, 6>> parsed =
-        parseIntList(*opts.dims, "--dims");
-    if (!parsed)
-      return parsed.takeError();
-    dims = std::move(*parsed);
-  }
+  Expected<std::pair<Shape, Shape>> shapes =
+      parseArrayPair(opts, "broadcast-in-dim", "operand", "result");
+  if (!shapes)
+    return shapes.takeError();
+  Expected<SmallVector<int64_t, 6>> dims = parseOptionalDims(opts);
+  if (!dims)
+    return dims.takeError();
+  const Shape &operand = shapes->first, &result = shapes->second;
   if (Error err = verifyBroadcastInDim(
-          primitiveTypeName(operand->getElementType()), operand->getDims(),
-          primitiveTypeName(result->getElementType()), result->getDims(), dims))
+          primitiveTypeName(operand.getElementType()), operand.getDims(),
+          primitiveTypeName(result.getElementType()), result.getDims(), *dims))
     return err;
   out.text = "valid\n";
   out.object["valid"] = true;
@@ -450,15 +455,11 @@ void printBool(bool value, StringRef key, Output &out) {
 }
 
 Error runReshapeIsBitcast(const Options &opts, Output &out) {
-  Expected<Shape> in = parseShapeArg(opts.positional[0], "input");
-  if (!in)
-    return in.takeError();
-  Expected<Shape> outShape = parseShapeArg(opts.positional[1], "output");
-  if (!outShape)
-    return outShape.takeError();
-  if (!in->isArray() || !outShape->isArray())
-    return makeErr("reshape-is-bitcast needs array shapes, got " +
-                   printShape(*in) + " and " + printShape(*outShape));
+  Expected<std::pair<Shape, Shape>> shapes =
+      parseArrayPair(opts, "reshape-is-bitcast", "input", "output");
+  if (!shapes)
+    return shapes.takeError();
+  const Shape *in = &shapes->first, *outShape = &shapes->second;
   Expected<bool> result =
       reshapeIsBitcast(*in, *outShape, opts.ignoreElementType);
   if (!result)
@@ -468,15 +469,11 @@ Error runReshapeIsBitcast(const Options &opts, Output &out) {
 }
 
 Error runTransposeIsBitcast(const Options &opts, Output &out) {
-  Expected<Shape> in = parseShapeArg(opts.positional[0], "input");
-  if (!in)
-    return in.takeError();
-  Expected<Shape> outShape = parseShapeArg(opts.positional[1], "output");
-  if (!outShape)
-    return outShape.takeError();
-  if (!in->isArray() || !outShape->isArray())
-    return makeErr("transpose-is-bitcast needs array shapes, got " +
-                   printShape(*in) + " and " + printShape(*outShape));
+  Expected<std::pair<Shape, Shape>> shapes =
+      parseArrayPair(opts, "transpose-is-bitcast", "input", "output");
+  if (!shapes)
+    return shapes.takeError();
+  const Shape *in = &shapes->first, *outShape = &shapes->second;
   if (!opts.perm)
     return makeErr("transpose-is-bitcast needs --perm P0,P1,...");
   Expected<SmallVector<int64_t, 6>> perm = parseIntList(*opts.perm, "--perm");
