@@ -20,6 +20,24 @@ echo "== lit tests =="
 "$LLVM/bin/lit" -sv --xunit-xml-output="$results/lit.xml" "$BUILD_DIR/test"
 lit_rc=$?
 
+# Sanitizer CI (scripts/sanitize.sh): the library's unit tests and the
+# layout-explain lit tests under ASan + UBSan, in their own build dir.
+# LAYOUT_CI_SANITIZERS=0 skips it.
+san_rc=0
+if [ "${LAYOUT_CI_SANITIZERS:-1}" != 0 ]; then
+  echo "== sanitizer tests (ASan+UBSan) =="
+  BUILD_DIR=build-asan SANITIZE_RESULTS="$results/sanitizer.txt" \
+    bash scripts/sanitize.sh || san_rc=1
+fi
+# Fuzzing (scripts/fuzz.sh): each libFuzzer target for
+# LAYOUT_CI_FUZZ_SECONDS (default 60; 0 skips it); one test per target.
+fuzz_rc=0
+if [ "${LAYOUT_CI_FUZZ_SECONDS:-60}" != 0 ]; then
+  echo "== fuzz (${LAYOUT_CI_FUZZ_SECONDS:-60}s per target) =="
+  BUILD_DIR=build-fuzz FUZZ_RESULTS="$results/fuzz.txt" \
+    bash scripts/fuzz.sh "${LAYOUT_CI_FUZZ_SECONDS:-60}" || fuzz_rc=1
+fi
+
 python3 - "$results" <<'PY'
 import json, glob, os, sys
 import xml.etree.ElementTree as ET
@@ -48,9 +66,19 @@ if os.path.exists(lit):
             lp += 1
 print(f"unit tests: {unit[0]} passed, {unit[1]} failed")
 print(f"lit tests: {lp} passed, {lf} failed, {ls} unsupported")
-print(f"summary: {unit[0] + lp} passed, {unit[1] + lf} failed")
+extra = []
+for name, label in (("sanitizer.txt", "sanitizer"), ("fuzz.txt", "fuzz targets")):
+    f = os.path.join(d, name)
+    if os.path.exists(f):
+        p, q = (int(x) for x in open(f).read().split())
+        print(f"{label}: {p} passed, {q} failed")
+        extra.append((p, q))
+ep = sum(p for p, _ in extra)
+ef = sum(q for _, q in extra)
+print(f"summary: {unit[0] + lp + ep} passed, {unit[1] + lf + ef} failed")
 PY
-if [ $unit_rc -ne 0 ] || [ $lit_rc -ne 0 ]; then
+if [ $unit_rc -ne 0 ] || [ $lit_rc -ne 0 ] || [ $san_rc -ne 0 ] ||
+   [ $fuzz_rc -ne 0 ]; then
   echo "RESULT: FAIL"
   exit 1
 fi

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <string>
 
@@ -234,7 +235,18 @@ mlir::layout::inferBinaryOpShape(llvm::StringRef opName, const Shape &lhs,
     return result.takeError();
   SmallVector<bool, 6> dynamic = llvm::to_vector<6>(
       llvm::map_range(*result, [](const DimInfo &d) { return d.dynamic; }));
-  return Shape::makeArray(lhs.getElementType(), sizesOf(*result), dynamic);
+  Shape shape =
+      Shape::makeArray(lhs.getElementType(), sizesOf(*result), dynamic);
+  // Degenerate broadcasting can multiply sizes: f32[2^40,1] + f32[1,2^40].
+  std::optional<int64_t> size = primitiveTypeByteWidth(lhs.getElementType());
+  for (int64_t d : shape.getDims())
+    if (d != kUnboundedSize && size)
+      size = llvm::checkedMul(*size, d);
+  if (!size)
+    return makeError(binaryOpPrefix(opName) + " result shape " +
+                     humanString(shape) +
+                     " has a size that may overflow int64.");
+  return shape;
 }
 
 SmallVector<int64_t, 6>

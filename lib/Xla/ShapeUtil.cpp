@@ -131,10 +131,13 @@ commonFactors(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
     ++j;
   }
   // Products of the rest can differ only through zeros seen in the prefix.
-  int64_t restA = *checkedProduct(a.drop_front(i));
-  int64_t restB = *checkedProduct(b.drop_front(j));
-  if (restA != restB)
+  // After such a zero the rest may also overflow int64 (the total is 0 and
+  // fits): then treat everything as one factor, which is always correct.
+  std::optional<int64_t> checkedRestA = checkedProduct(a.drop_front(i));
+  std::optional<int64_t> checkedRestB = checkedProduct(b.drop_front(j));
+  if (!checkedRestA || !checkedRestB || *checkedRestA != *checkedRestB)
     return {{0, 0}, {aSize, bSize}};
+  int64_t restA = *checkedRestA;
   if (restA == 0) {
     bounds.emplace_back(i, j);
     bounds.emplace_back(aSize, bSize);
@@ -164,6 +167,16 @@ commonFactors(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
       partialB *= b[j++];
   }
   return bounds;
+}
+
+/// The byte size of an array shape (bounded dims at their bound, unbounded
+/// dims skipped, as validateShape counts it), or std::nullopt on overflow.
+static std::optional<int64_t> checkedByteSize(const Shape &shape) {
+  std::optional<int64_t> size = primitiveTypeByteWidth(shape.getElementType());
+  for (int64_t d : shape.getDims())
+    if (d != kUnboundedSize && size)
+      size = llvm::checkedMul(*size, d);
+  return size;
 }
 
 //===----------------------------------------------------------------------===//
@@ -643,5 +656,9 @@ llvm::Expected<Shape> mlir::layout::deleteDimensions(ArrayRef<int64_t> dims,
                                   layout ? *layout : Layout(), newDynamic);
   if (!layout)
     result.clearLayout();
+  // Deleting the 0 of a zero-element shape can leave a size that overflows.
+  if (!checkedByteSize(result))
+    return makeError("deleteDimensions: the result " + printShape(result) +
+                     " has a size that may overflow int64");
   return result;
 }

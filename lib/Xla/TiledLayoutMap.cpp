@@ -314,11 +314,34 @@ mlir::layout::xlaLinearIndex(const Shape &inputShape, ArrayRef<int64_t> index) {
   ArrayRef<int64_t> tile;
   if (!layout.getTiles().empty())
     tile = layout.getTiles().front().getDims();
-  int64_t tileMultiplier = 1;
-  for (int64_t t : tile)
-    tileMultiplier *= t;
-  int64_t withinTileMultiplier = 1;
+  // XLA multiplies the scales up front; with large tiles a scale can
+  // overflow int64 although the terms that use it are 0. A scale that
+  // overflowed is std::nullopt and is an error only when it is needed.
+  auto overflow = [&]() {
+    return makeError("xla_linear_index: the linear index of (" +
+                     joinDims(index) + ") in shape " + printShape(shape) +
+                     " overflows int64");
+  };
+  auto scaleBy = [](std::optional<int64_t> &scale, int64_t factor) {
+    if (scale)
+      scale = llvm::checkedMul(*scale, factor);
+  };
   int64_t linear = 0;
+  auto addTerm = [&](const std::optional<int64_t> &scale, int64_t factor) {
+    if (factor == 0)
+      return true;
+    std::optional<int64_t> term =
+        scale ? llvm::checkedMul(*scale, factor) : std::nullopt;
+    std::optional<int64_t> sum =
+        term ? llvm::checkedAdd(linear, *term) : std::nullopt;
+    if (sum)
+      linear = *sum;
+    return sum.has_value();
+  };
+  std::optional<int64_t> tileMultiplier = 1;
+  for (int64_t t : tile)
+    scaleBy(tileMultiplier, t);
+  std::optional<int64_t> withinTileMultiplier = 1;
   int64_t tileRank = static_cast<int64_t>(tile.size());
   for (int64_t minor = 0; minor < rank; ++minor) {
     int64_t dim = layout.getMinorToMajor(minor);
@@ -326,12 +349,15 @@ mlir::layout::xlaLinearIndex(const Shape &inputShape, ArrayRef<int64_t> index) {
     int64_t i = index[dim];
     if (minor < tileRank) {
       int64_t t = tile[tileRank - 1 - minor];
-      linear += tileMultiplier * (i / t) + withinTileMultiplier * (i % t);
-      tileMultiplier *= llvm::divideCeil(size, t);
-      withinTileMultiplier *= t;
+      if (!addTerm(tileMultiplier, i / t) ||
+          !addTerm(withinTileMultiplier, i % t))
+        return overflow();
+      scaleBy(tileMultiplier, static_cast<int64_t>(llvm::divideCeil(size, t)));
+      scaleBy(withinTileMultiplier, t);
     } else {
-      linear += i * tileMultiplier;
-      tileMultiplier *= size;
+      if (!addTerm(tileMultiplier, i))
+        return overflow();
+      scaleBy(tileMultiplier, size);
     }
   }
   return linear;
