@@ -42,9 +42,14 @@ llvm_config.add_tool_substitutions(["layout-opt", "mlir-opt", "mlir-runner"],
 # Sanitized builds (-DLAYOUT_ENABLE_SANITIZERS=ON, scripts/sanitize.sh): the
 # first ASan/UBSan/LeakSanitizer report aborts the tool and fails the test.
 # Our settings go last so that they win over any inherited ones.
+# allow_user_poisoning=0: Debian's libMLIR.so is not instrumented, so LLVM's
+# inline BumpPtrAllocator code poisons slabs (in our instrumented code) that
+# libMLIR.so then fills without unpoisoning: false use-after-poison reports.
+# Tests that load the sanitized LayoutPlugin into stock (uninstrumented)
+# mlir-opt cannot work; they can say `UNSUPPORTED: sanitizers`.
 if getattr(config, "layout_sanitizers", False):
     for var, ours in (
-        ("ASAN_OPTIONS", "halt_on_error=1:detect_leaks=1"),
+        ("ASAN_OPTIONS", "halt_on_error=1:detect_leaks=1:allow_user_poisoning=0"),
         ("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1"),
     ):
         inherited = os.environ.get(var, "")
@@ -52,3 +57,11 @@ if getattr(config, "layout_sanitizers", False):
     config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(
         config.llvm_tools_dir, "llvm-symbolizer")
     config.available_features.add("sanitizers")
+
+# Ahead-of-time tests (test/Execution/aot-*.mlir): clang++-22 compiles the
+# LLVM IR from mlir-translate and links a C++ driver.
+config.substitutions.append(("%clangxx", "/usr/bin/clang++-22"))
+config.substitutions.append(("%mlir_include_dir",
+                             os.path.join(os.path.dirname(config.mlir_lib_dir),
+                                          "include")))
+llvm_config.add_tool_substitutions(["mlir-translate"], tool_dirs)

@@ -6,7 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout/Conversion/Passes.h"
+#include "layout/Conversion/Pipelines/Pipelines.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Dialect/Layout/Transforms/BroadcastBufferization.h"
+#include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -24,11 +28,19 @@ mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LayoutPlugin", LLVM_VERSION_STRING,
           [](::mlir::DialectRegistry *registry) {
             registry->insert<::mlir::layout::LayoutDialect>();
+            ::mlir::layout::registerBufferizableOpInterfaceExternalModels(
+                *registry);
+            ::mlir::layout::registerBroadcastBufferizationExternalModels(
+                *registry);
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LayoutPlugin", LLVM_VERSION_STRING,
-          []() { ::mlir::layout::registerLayoutPasses(); }};
+          []() {
+            ::mlir::layout::registerLayoutPasses();
+            ::mlir::layout::registerLayoutConversionPasses();
+            ::mlir::layout::registerLayoutPipelines();
+          }};
 }

@@ -5,6 +5,8 @@
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 using namespace mlir;
 using namespace mlir::layout;
 

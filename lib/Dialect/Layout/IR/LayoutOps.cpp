@@ -1,25 +1,70 @@
 //===- LayoutOps.cpp - layout dialect operations --------------------------===//
 //
 // `layout.to_physical` / `layout.from_physical`: one shared verifier whose
-// checks are labelled with the constraints of LayoutOps.td (C1..C5).
+// checks are labelled with the constraints of LayoutOps.td (C1..C6);
+// `layout.relayout`: verifier (C1..C6), folder and canonicalization patterns;
+// the padding value helpers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
 
 using namespace mlir;
 using namespace mlir::layout;
 
-/// Verifies a view between `logical` (a #layout.tiled memref) and `physical`
-/// (its identity-layout buffer).
+/// Verifies a view between `logical` (a #layout.tiled memref, or a tensor
+/// with a #layout.tiled encoding) and `physical` (its identity-layout buffer,
+/// or the tensor of that buffer).
 static LogicalResult verifyPhysicalView(Operation *op, Type logicalType,
                                         Type physicalType,
                                         StringRef logicalRole,
                                         StringRef physicalRole) {
   auto emitError = [&] { return op->emitOpError(); };
+  // C6: both tensors or both memrefs.
+  if (isa<RankedTensorType>(logicalType) != isa<RankedTensorType>(physicalType))
+    return op->emitOpError()
+           << "(C6) expects both sides to be ranked tensors or both memrefs, "
+              "got "
+           << logicalType << " and " << physicalType;
+  if (auto logical = dyn_cast<RankedTensorType>(logicalType)) {
+    auto physical = cast<RankedTensorType>(physicalType);
+    // C1: a tiled encoding, valid for the logical shape.
+    auto attr = dyn_cast_or_null<TiledLayoutAttr>(logical.getEncoding());
+    if (!attr)
+      return op->emitOpError()
+             << "(C1) expects the " << logicalRole
+             << " to have a #layout.tiled encoding, got " << logical;
+    FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
+        logical.getShape(), logical.getElementType(), emitError);
+    if (failed(map))
+      return failure();
+    // C5: the physical tensor has no encoding.
+    if (physical.getEncoding())
+      return op->emitOpError() << "(C5) expects the " << physicalRole
+                               << " to have no encoding, got " << physical;
+    // C3: element type.
+    if (physical.getElementType() != logical.getElementType())
+      return op->emitOpError()
+             << "(C3) element type mismatch: " << logicalRole << " has "
+             << logical.getElementType() << " but " << physicalRole << " has "
+             << physical.getElementType();
+    // C2: the physical dims.
+    auto expected =
+        RankedTensorType::get(map->getPhysicalDims(), logical.getElementType());
+    if (physical != expected)
+      return op->emitOpError()
+             << "(C2) expects the " << physicalRole << " type " << expected
+             << " (the physical dims of " << attr << "), got " << physical;
+    return success();
+  }
   auto logical = dyn_cast<MemRefType>(logicalType);
   auto physical = dyn_cast<MemRefType>(physicalType);
   if (!logical || !physical)
@@ -98,6 +143,246 @@ OpFoldResult FromPhysicalOp::fold(FoldAdaptor) {
 }
 
 Value FromPhysicalOp::getViewSource() { return getSource(); }
+
+//===----------------------------------------------------------------------===//
+// Padding values and layout helpers
+//===----------------------------------------------------------------------===//
+
+TypedAttr mlir::layout::getPaddingValueAttr(Type elementType,
+                                            PaddingValue value) {
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    switch (value) {
+    case PaddingValue::One:
+      return FloatAttr::get(floatType, llvm::APFloat::getOne(sem));
+    case PaddingValue::Lowest:
+      // Unsigned formats (f8E8M0FNU): the smallest positive value.
+      if (!llvm::APFloat::semanticsHasSignedRepr(sem))
+        return FloatAttr::get(floatType,
+                              llvm::APFloat::getSmallestNormalized(sem));
+      return FloatAttr::get(floatType,
+                            llvm::APFloat::getLargest(sem, /*Negative=*/true));
+    case PaddingValue::Highest:
+      return FloatAttr::get(floatType, llvm::APFloat::getLargest(sem));
+    default: {
+      // Formats without a zero (f8E8M0FNU) get their smallest value.
+      if (!llvm::APFloat::semanticsHasZero(sem))
+        return FloatAttr::get(floatType,
+                              llvm::APFloat::getSmallestNormalized(sem));
+      return FloatAttr::get(floatType, llvm::APFloat::getZero(sem));
+    }
+    }
+  }
+  if (isa<IndexType>(elementType)) {
+    switch (value) {
+    case PaddingValue::One:
+      return IntegerAttr::get(elementType, 1);
+    case PaddingValue::Lowest:
+      return IntegerAttr::get(elementType, std::numeric_limits<int64_t>::min());
+    case PaddingValue::Highest:
+      return IntegerAttr::get(elementType, std::numeric_limits<int64_t>::max());
+    default:
+      return IntegerAttr::get(elementType, 0);
+    }
+  }
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    unsigned width = intType.getWidth();
+    // Signless i1 is XLA's pred (false < true); `ui` are unsigned; other
+    // signless and `si` integers are XLA's signed sN.
+    bool isUnsigned =
+        intType.isUnsigned() || (intType.isSignless() && width == 1);
+    llvm::APInt bits(width, 0);
+    switch (value) {
+    case PaddingValue::One:
+      bits = llvm::APInt(width, 1);
+      break;
+    case PaddingValue::Lowest:
+      bits = isUnsigned ? llvm::APInt::getMinValue(width)
+                        : llvm::APInt::getSignedMinValue(width);
+      break;
+    case PaddingValue::Highest:
+      bits = isUnsigned ? llvm::APInt::getMaxValue(width)
+                        : llvm::APInt::getSignedMaxValue(width);
+      break;
+    default:
+      break;
+    }
+    return IntegerAttr::get(intType, bits);
+  }
+  return {};
+}
+
+TiledLayoutAttr mlir::layout::getTiledLayout(Type shapedType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(shapedType))
+    return dyn_cast_or_null<TiledLayoutAttr>(tensor.getEncoding());
+  if (auto memref = dyn_cast<MemRefType>(shapedType))
+    return dyn_cast<TiledLayoutAttr>(memref.getLayout());
+  return {};
+}
+
+PaddingValue mlir::layout::getPaddingValue(Type shapedType) {
+  if (TiledLayoutAttr attr = getTiledLayout(shapedType))
+    return attr.getLayout().getPaddingValue();
+  return PaddingValue::Invalid;
+}
+
+//===----------------------------------------------------------------------===//
+// RelayoutOp
+//===----------------------------------------------------------------------===//
+
+void RelayoutOp::build(OpBuilder &builder, OperationState &state, Value source,
+                       Value destination) {
+  Type resultType = isa<RankedTensorType>(destination.getType())
+                        ? destination.getType()
+                        : Type();
+  build(builder, state, resultType, source, destination);
+}
+
+/// C5/C6 for one side: the layout is the default or a valid #layout.tiled.
+static LogicalResult verifyRelayoutSide(RelayoutOp op, Type type,
+                                        StringRef role) {
+  auto emitC5 = [&] { return op.emitOpError() << "(C5) "; };
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    Attribute encoding = tensor.getEncoding();
+    if (!encoding)
+      return success();
+    auto attr = dyn_cast<TiledLayoutAttr>(encoding);
+    if (!attr)
+      return op.emitOpError()
+             << "(C5) expects the " << role
+             << " to have no encoding or a #layout.tiled encoding, got "
+             << tensor;
+    return attr.getTiledLayoutMap(tensor.getShape(), tensor.getElementType(),
+                                  emitC5);
+  }
+  auto memref = cast<MemRefType>(type);
+  auto attr = dyn_cast<TiledLayoutAttr>(memref.getLayout());
+  if (!attr) {
+    // Identity and strided layouts (e.g. bufferized function arguments with
+    // fully dynamic layouts) address logical elements directly.
+    if (!memref.getLayout().isIdentity() &&
+        !isa<StridedLayoutAttr>(memref.getLayout()) && !memref.isStrided())
+      return op.emitOpError()
+             << "(C5) expects the " << role
+             << " to have a strided (e.g. identity) layout or a "
+                "#layout.tiled layout, got "
+             << memref;
+    return success();
+  }
+  if (failed(attr.getTiledLayoutMap(memref.getShape(), memref.getElementType(),
+                                    emitC5)))
+    return failure();
+  return verifyTiledMemRefType(memref,
+                               [&] { return op.emitOpError() << "(C6) "; });
+}
+
+LogicalResult RelayoutOp::verify() {
+  Type sourceType = getSource().getType();
+  Type destType = getDestination().getType();
+  // C1: both tensors or both memrefs.
+  bool sourceIsTensor = isa<RankedTensorType>(sourceType);
+  if (sourceIsTensor != isa<RankedTensorType>(destType))
+    return emitOpError() << "(C1) expects source and destination to be both "
+                            "ranked tensors or both memrefs, got "
+                         << sourceType << " and " << destType;
+  auto source = cast<ShapedType>(sourceType);
+  auto dest = cast<ShapedType>(destType);
+  // C2: element type.
+  if (source.getElementType() != dest.getElementType())
+    return emitOpError() << "(C2) element type mismatch: source has "
+                         << source.getElementType() << " but destination has "
+                         << dest.getElementType();
+  // C3: shape (a dynamic dim is dynamic on both sides).
+  if (source.getShape() != dest.getShape())
+    return emitOpError() << "(C3) shape mismatch: source is " << sourceType
+                         << " but destination is " << destType;
+  // C4: the result (also checked by DestinationStyleOpInterface).
+  if (sourceIsTensor) {
+    if (!getResult() || getResult().getType() != destType)
+      return emitOpError()
+             << "(C4) expects one result of the destination's type "
+             << destType;
+  } else if (getResult()) {
+    return emitOpError() << "(C4) expects no result on memrefs";
+  }
+  // C5, C6: each layout.
+  if (failed(verifyRelayoutSide(*this, sourceType, "source")) ||
+      failed(verifyRelayoutSide(*this, destType, "destination")))
+    return failure();
+  return success();
+}
+
+bool RelayoutOp::hasSameLayouts() {
+  Type sourceType = getSource().getType();
+  Type destType = getDestination().getType();
+  if (auto source = dyn_cast<RankedTensorType>(sourceType))
+    return source.getEncoding() ==
+           cast<RankedTensorType>(destType).getEncoding();
+  auto source = cast<MemRefType>(sourceType);
+  auto dest = cast<MemRefType>(destType);
+  return source.getLayout() == dest.getLayout();
+}
+
+void RelayoutOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Tensors: pure. Memrefs: reads the source, writes the destination.
+  if (!isa<MemRefType>(getSource().getType()))
+    return;
+  effects.emplace_back(MemoryEffects::Read::get(), &getSourceMutable(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getDestinationMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
+LogicalResult RelayoutOp::fold(FoldAdaptor,
+                               SmallVectorImpl<OpFoldResult> &results) {
+  // A relayout between equal tensor types is its source.
+  if (!getResult() || getSource().getType() != getResult().getType())
+    return failure();
+  results.push_back(getSource());
+  return success();
+}
+
+namespace {
+/// memref: relayout between equal layouts -> memref.copy.
+struct RelayoutToCopy : OpRewritePattern<RelayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<MemRefType>(op.getSource().getType()) || !op.hasSameLayouts())
+      return failure();
+    // The memref dialect is loaded with the layout dialect (dependent
+    // dialect); stay safe if a context was built otherwise.
+    if (!op->getContext()->getLoadedDialect<memref::MemRefDialect>())
+      return failure();
+    rewriter.replaceOpWithNewOp<memref::CopyOp>(op, op.getSource(),
+                                                op.getDestination());
+    return success();
+  }
+};
+
+/// tensor: relayout(relayout(x, d1), d2) -> relayout(x, d2) when the
+/// intermediate relayout has no other use.
+struct ComposeRelayouts : OpRewritePattern<RelayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getSource().getDefiningOp<RelayoutOp>();
+    if (!producer || !producer.getResult() || !producer->hasOneUse())
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSourceMutable().assign(producer.getSource()); });
+    rewriter.eraseOp(producer);
+    return success();
+  }
+};
+} // namespace
+
+void RelayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<RelayoutToCopy, ComposeRelayouts>(context);
+}
 
 #define GET_OP_CLASSES
 #include "layout/Dialect/Layout/IR/LayoutOps.cpp.inc"

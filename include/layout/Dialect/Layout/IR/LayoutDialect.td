@@ -13,6 +13,8 @@ include "mlir/IR/DialectBase.td"
 def Layout_Dialect : Dialect {
   let name = "layout";
   let cppNamespace = "::mlir::layout";
+  // Canonicalization turns memref relayouts into memref.copy.
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
   let summary = "XLA shapes and tiled layouts for MLIR memrefs and tensors";
   let description = [{
     The `layout` dialect carries XLA's array layouts (minor_to_major, repeated

@@ -1,6 +1,6 @@
 //===- LayoutOps.h - layout dialect operations ------------------*- C++ -*-===//
 //
-// `layout.to_physical` and `layout.from_physical`.
+// `layout.to_physical`, `layout.from_physical` and `layout.relayout`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +14,34 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #define GET_OP_CLASSES
 #include "layout/Dialect/Layout/IR/LayoutOps.h.inc"
+
+namespace mlir::layout {
+
+/// The constant that fills the padding slots of a layout with padding value
+/// `value` (`PV(...)`) for `elementType`: zero -> 0, one -> 1, lowest / highest
+/// -> the lowest / highest finite value (signed for signless and `si`
+/// integers, except `i1` (XLA's pred: false / true); unsigned for `ui`),
+/// invalid / unknown -> 0; float formats without zero / sign (f8E8M0FNU)
+/// use their smallest positive value instead of 0 / lowest. Integer, index and
+/// float element types give an IntegerAttr / FloatAttr of that type (for
+/// `si`/`ui` types, `arith.constant` needs the signless equivalent); any other
+/// type (e.g. complex) gives null.
+TypedAttr getPaddingValueAttr(Type elementType, PaddingValue value);
+
+/// The padding value of a tensor encoding / memref layout: `PV(...)` of a
+/// `#layout.tiled` layout, PaddingValue::Invalid (0) otherwise.
+PaddingValue getPaddingValue(Type shapedType);
+
+/// The `#layout.tiled` layout of a tensor (encoding) or memref (layout), or
+/// null for the default row-major layout / anything else.
+TiledLayoutAttr getTiledLayout(Type shapedType);
+
+} // namespace mlir::layout
 
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H

@@ -1,6 +1,7 @@
 //===- LayoutOps.td - layout dialect operations ------------*- tablegen -*-===//
 //
-// Views between a tiled memref and its physical buffer.
+// Views between a tiled memref (tensor) and its physical buffer, and
+// `layout.relayout`, the copy between two layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 include "layout/Dialect/Layout/IR/LayoutDialect.td"
 include "layout/Dialect/Layout/IR/LayoutAttributes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 
@@ -18,35 +20,48 @@ class Layout_Op<string mnemonic, list<Trait> traits = []>
 
 def Layout_ToPhysicalOp : Layout_Op<"to_physical", [
     Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
-  let summary = "View a tiled memref as its physical buffer";
+  let summary = "View a tiled memref (tensor) as its physical buffer";
   let description = [{
     Syntax:
 
     ```
-    operation ::= `layout.to_physical` ssa-use attr-dict `:` memref-type `->` memref-type
+    operation ::= `layout.to_physical` ssa-use attr-dict `:` type `->` type
     ```
 
-    Returns the buffer of a memref with a `#layout.tiled` layout as a memref
-    with the identity layout over the physical (tiled) shape. No data moves:
-    element `e` of the source is element `map(e)` of the result, where `map`
-    is the layout's affine map. Padding slots (tile padding, legacy `PAD`)
-    are visible in the view; their contents are unspecified unless written.
+    Memrefs: returns the buffer of a memref with a `#layout.tiled` layout as
+    a memref with the identity layout over the physical (tiled) shape. No
+    data moves: element `e` of the source is element `map(e)` of the result,
+    where `map` is the layout's affine map. Padding slots (tile padding,
+    legacy `PAD`) are visible in the view; their contents are unspecified
+    unless written.
+
+    Tensors (value semantics): the source is a tensor with a `#layout.tiled`
+    encoding and the result the tensor of its physical buffer, without an
+    encoding. It is the same reinterpretation: result[map(e)] = source[e],
+    and the padding slots of the result hold whatever the source's padding
+    slots hold (the destination layout's padding value after a
+    `layout.relayout`, unspecified otherwise). One-Shot Bufferize turns the
+    tensor form into the memref form (a view, no copy).
 
     Constraints:
-    * (C1) the source layout is `#layout.tiled` and valid for its shape;
+    * (C1) the source layout (encoding) is `#layout.tiled` and valid for its
+      shape;
     * (C2) the result has the physical dims (`TiledLayoutMap::getPhysicalDims`);
       `L(n)` tail slack is not part of the view;
-    * (C3) same element type; (C4) same memory space, equal to the layout's
-      `S(n)`; (C5) the result has the identity layout.
+    * (C3) same element type; (C4) memrefs: same memory space, equal to the
+      layout's `S(n)`; (C5) the result has the identity layout (memrefs) or
+      no encoding (tensors); (C6) both are memrefs or both are ranked tensors.
 
     ```mlir
     // f32[3,5]{1,0:T(2,2)}: 2x3 tiles of 2x2, 24 slots for 15 elements.
     %p = layout.to_physical %m
         : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> -> memref<2x3x2x2xf32>
+    %t = layout.to_physical %v
+        : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> -> tensor<2x3x2x2xf32>
     ```
   }];
-  let arguments = (ins AnyMemRef:$source);
-  let results = (outs AnyMemRef:$result);
+  let arguments = (ins AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$source);
+  let results = (outs AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -54,29 +69,132 @@ def Layout_ToPhysicalOp : Layout_Op<"to_physical", [
 
 def Layout_FromPhysicalOp : Layout_Op<"from_physical", [
     Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
-  let summary = "View a physical buffer as a tiled memref";
+  let summary = "View a physical buffer as a tiled memref (tensor)";
   let description = [{
     Syntax:
 
     ```
-    operation ::= `layout.from_physical` ssa-use attr-dict `:` memref-type `->` memref-type
+    operation ::= `layout.from_physical` ssa-use attr-dict `:` type `->` type
     ```
 
     The inverse of `layout.to_physical`: the source is the physical
-    identity-layout buffer and the result the logical memref with a
-    `#layout.tiled` layout. The constraints are those of `layout.to_physical`
-    with source and result swapped.
+    identity-layout buffer (a tensor without encoding) and the result the
+    logical memref with a `#layout.tiled` layout (tensor with that
+    encoding). The constraints are those of `layout.to_physical` with source
+    and result swapped. On tensors, the result's padding slots are the
+    source's elements at those slots.
 
     ```mlir
     %m = layout.from_physical %p
         : memref<2x3x2x2xf32> -> memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+    %v = layout.from_physical %t
+        : tensor<2x3x2x2xf32> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
     ```
   }];
-  let arguments = (ins AnyMemRef:$source);
-  let results = (outs AnyMemRef:$result);
+  let arguments = (ins AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$source);
+  let results = (outs AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def Layout_RelayoutOp : Layout_Op<"relayout", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DestinationStyleOpInterface]> {
+  let summary = "Copy an array into another layout (pad, reorder, tile)";
+  let description = [{
+    Syntax:
+
+    ```
+    operation ::= `layout.relayout` ssa-use `,` ssa-use attr-dict
+                  `:` type `,` type (`->` tensor-type)?
+    ```
+
+    Copies the logical array `source` into `destination`, which has the same
+    logical shape and element type but any other layout: row-major <->
+    tiled, tiled <-> tiled with other tiles, another `minor_to_major`, `*`
+    combines, legacy `PAD`. The layout of a tensor is its `#layout.tiled`
+    encoding, of a memref its `#layout.tiled` layout; no encoding / the
+    identity layout is the row-major default. For every logical index `e`:
+
+    ```
+    physical(destination)[map_dst(e)] = physical(source)[map_src(e)]
+    ```
+
+    and every padding slot of the destination (tile padding, legacy `PAD`
+    slots; not the `L(n)` tail slack, which is not addressable) gets the
+    destination layout's padding value `PV(...)`: `zero` -> 0, `one` -> 1,
+    `lowest` -> the lowest finite value of the element type, `highest` ->
+    the highest finite value; `invalid` and `unknown` (and layouts without
+    `PV`) -> 0. (`mlir::layout::getPaddingValueAttr` gives that constant.)
+    Exception: when both layouts are the same, the op is a plain copy of
+    the physical buffer (canonicalization folds it into the source or a
+    `memref.copy`), so the destination's padding slots get the source's.
+
+    The op is destination-passing (`DestinationStyleOpInterface`), like
+    `linalg.copy`:
+    * tensors: `destination` only provides the type (and the buffer after
+      bufferization); the result is the new tensor, of the destination's
+      type;
+    * memrefs: the op writes `destination` and has no result.
+
+    ```mlir
+    // Row-major -> XLA's Figure 1 tiling (2x3 tiles of 2x2, 9 padding slots).
+    %r = layout.relayout %src, %dst
+        : tensor<3x5xf32>, tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+        -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+    // The same on buffers (generic form:
+    // "layout.relayout"(%a, %b) : (memref<3x5xf32>, memref<...>) -> ()).
+    layout.relayout %a, %b
+        : memref<3x5xf32>, memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+    ```
+
+    Constraints (each diagnostic starts with its label):
+    * (C1) `source` and `destination` are both ranked tensors or both
+      memrefs;
+    * (C2) same element type;
+    * (C3) same shape; a dynamic (`?`) dim must be dynamic on both sides,
+      and is allowed where the layouts allow it (not as an inner dim of a
+      `*` combine, not with legacy `PAD`);
+    * (C4) tensors: one result, of the destination's type; memrefs: no
+      result;
+    * (C5) each layout is `#layout.tiled` or the default (no tensor
+      encoding; a strided memref layout, e.g. the identity) and is valid
+      for the shape (the library's messages);
+    * (C6) memrefs: a `#layout.tiled` memref's memory space equals its
+      `S(n)`; other memrefs may use any memory space. Source and
+      destination may live in different memory spaces.
+
+    Undefined behaviour: dynamic sizes that differ between `source` and
+    `destination` at run time; memrefs: `source` and `destination`
+    overlapping.
+
+    Canonicalization: a relayout between equal types folds to its source
+    (tensors) or becomes `memref.copy` (memrefs with equal layouts); a
+    relayout of a single-use relayout (tensors) skips the intermediate
+    layout.
+  }];
+  let arguments = (ins AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$source,
+                       AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$destination);
+  let results = (outs Optional<AnyRankedTensor>:$result);
+  let assemblyFormat = [{
+    $source `,` $destination attr-dict `:` type($source) `,` type($destination)
+    (`->` type($result)^)?
+  }];
+  let builders = [
+    // Tensors get a result of the destination's type, memrefs none.
+    OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$destination)>
+  ];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getDestinationMutable();
+    }
+    /// True if both sides have the same layout (and shape): a plain copy.
+    bool hasSameLayouts();
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_TD

@@ -100,4 +100,95 @@ def LayoutExpandBroadcasts : Pass<"layout-expand-broadcasts"> {
   ];
 }
 
+def LayoutBufferize : Pass<"layout-bufferize", "ModuleOp"> {
+  let summary = "One-Shot Bufferize with #layout.tiled encodings mapped to "
+                "memref layouts";
+  let description = [{
+    Runs upstream One-Shot Module Bufferize (function boundaries included)
+    so that a tensor with a `#layout.tiled` encoding becomes a memref with
+    that layout (and memory space `S(n)`), everywhere: function arguments
+    and results, `func.call`, allocations and the copies that bufferization
+    inserts. Tensors without an encoding get the
+    `function-boundary-type-conversion` / `unknown-type-conversion` layouts
+    (identity by default).
+
+    How: the tiled encoding is mapped by the bufferization options
+    (`functionArgTypeConverterFn`, `unknownTypeConverterFn`,
+    `defaultMemorySpaceFn`, see `addTiledEncodingTypeConversion`). Upstream
+    allocations (`tensor.empty`, `bufferization.alloc_tensor`) always get the
+    identity layout, so after the analysis has inserted its copies, every
+    allocation of a tiled tensor becomes an allocation of the physical
+    tensor viewed through `layout.from_physical` (a copy copies the physical
+    buffers, padding included). `layout.relayout` becomes its memref form on
+    the destination's buffer; `layout.to_physical` / `from_physical` become
+    their memref views.
+
+    ```mlir
+    func.func @f(%t: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+    ```
+    becomes
+    ```mlir
+    func.func @f(%t: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+    ```
+
+    docs/bufferization.md shows what plain `-one-shot-bufferize` does with
+    the same input.
+  }];
+  let options = [
+    Option<"allowReturnAllocsFromLoops", "allow-return-allocs-from-loops",
+           "bool", "false",
+           "Allow returning/yielding new allocations from a loop (as "
+           "-one-shot-bufferize)">,
+    Option<"allowUnknownOps", "allow-unknown-ops", "bool", "false",
+           "Allow ops without a bufferization model (as -one-shot-bufferize)">,
+    Option<"functionBoundaryTypeConversion",
+           "function-boundary-type-conversion", "std::string",
+           "\"identity-layout-map\"",
+           "Layout of non-tiled tensors on function boundaries: "
+           "identity-layout-map, fully-dynamic-layout-map or infer-layout-map">,
+    Option<"unknownTypeConversion", "unknown-type-conversion", "std::string",
+           "\"identity-layout-map\"",
+           "Layout of non-tiled tensors at unknown ops: identity-layout-map "
+           "or fully-dynamic-layout-map">,
+    Option<"bufferAlignment", "buffer-alignment", "uint64_t", "64",
+           "Alignment of new allocations (as -one-shot-bufferize)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def LayoutDecomposeTiling : Pass<"layout-decompose-tiling"> {
+  let summary = "Rewrite tensor relayouts as pad -> reshape -> transpose";
+  let description = [{
+    Rewrites every `layout.relayout` on tensors literally as XLA's tiling
+    document describes it, with upstream tensor and linalg ops (see
+    docs/decompose-tiling.md). From row-major to a tiled layout:
+
+    1. legacy padding: `tensor.pad` in logical order (padding value `PV`);
+    2. `minor_to_major`: `linalg.transpose` to physical order;
+    3. per tile level: `tensor.expand_shape` to prepend size-1 dims if the
+       tile is longer than the shape, `tensor.collapse_shape` for the `*`
+       groups, `tensor.pad` to multiples of the tile (with the padding
+       value), `tensor.expand_shape` splitting every tiled dim into
+       (count, tile), `linalg.transpose` moving the within-tile dims to the
+       minor end (order kept);
+    4. `layout.from_physical` gives the tiled-encoded tensor.
+
+    From a tiled layout to row-major, the inverse: `layout.to_physical`,
+    transposes, `tensor.collapse_shape`, `tensor.extract_slice` dropping the
+    padding, `tensor.expand_shape` undoing `*` groups. Tiled to tiled goes
+    through the logical row-major tensor. `L(n)` slack is not represented
+    (it is not part of the physical tensor). Relayouts with dynamic dims
+    are left unchanged.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect",
+  ];
+}
+
 #endif // LAYOUT_DIALECT_LAYOUT_TRANSFORMS_PASSES_TD

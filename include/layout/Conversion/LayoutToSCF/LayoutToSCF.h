@@ -1,0 +1,19 @@
+//===- LayoutToSCF.h - layout ops to scf loops ------------------*- C++ -*-===//
+
+#ifndef LAYOUT_CONVERSION_LAYOUTTOSCF_LAYOUTTOSCF_H
+#define LAYOUT_CONVERSION_LAYOUTTOSCF_LAYOUTTOSCF_H
+
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
+namespace mlir::layout {
+
+/// Lowers memref `layout.relayout`, tensor `layout.broadcast_in_dim` and
+/// the binary ops (static or dynamic shapes) to scf loop nests (fusing
+/// single-use broadcast_in_dim operands).
+void populateLayoutToSCFPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_CONVERSION_LAYOUTTOSCF_LAYOUTTOSCF_H

@@ -1,0 +1,43 @@
+//===- LayoutToAffine.cpp - --convert-layout-to-affine --------------------===//
+//
+// Static shapes: the shared loop emitters (LoopEmitters.h) with affine
+// loops, so that affine analyses and -lower-affine see the exact bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Conversion/LayoutToAffine/LayoutToAffine.h"
+#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
+#include "layout/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+namespace mlir::layout {
+#define GEN_PASS_DEF_CONVERTLAYOUTTOAFFINE
+#include "layout/Conversion/Passes.h.inc"
+} // namespace mlir::layout
+
+using namespace mlir;
+using namespace mlir::layout;
+
+void mlir::layout::populateLayoutToAffinePatterns(RewritePatternSet &patterns) {
+  populateLayoutLoopPatterns(patterns, LoopKind::Affine);
+}
+
+namespace {
+struct ConvertLayoutToAffinePass
+    : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(applyLayoutLoopPatterns(getOperation(), LoopKind::Affine,
+                                       skipDynamic)))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,91 @@
+//===- LowerToLLVM.cpp - --layout-lower-to-llvm ---------------------------===//
+//
+// One pipeline from tensor-level (or memref-level, or mixed) layout IR to
+// the LLVM dialect. docs/lowering.md explains the order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Conversion/Passes.h"
+#include "layout/Conversion/Pipelines/Pipelines.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+/// The last step: everything must be LLVM dialect now. convert-to-llvm
+/// leaves what it cannot convert in place (and may still exit 0), so the
+/// pipeline names each leftover op and fails.
+struct CheckLoweredToLLVMPass
+    : PassWrapper<CheckLoweredToLLVMPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckLoweredToLLVMPass)
+  StringRef getArgument() const override {
+    return "layout-check-lowered-to-llvm";
+  }
+  StringRef getDescription() const override {
+    return "Report every op that is not in the LLVM dialect";
+  }
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation()->walk([&](Operation *op) {
+      Dialect *dialect = op->getDialect(); // null for unregistered ops
+      if (op == getOperation() || isa_and_nonnull<LLVM::LLVMDialect>(dialect))
+        return;
+      op->emitError() << "--layout-lower-to-llvm: '" << op->getName()
+                      << "' was not converted to the LLVM dialect";
+      ok = false;
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::layout::buildLayoutLowerToLLVMPipeline(OpPassManager &pm) {
+  // 1. Tensor level: explicit broadcasts, then loops (fusing single-use
+  //    broadcasts into their consumer) over bufferization.to_buffer /
+  //    memref.alloc / bufferization.to_tensor.
+  pm.addPass(createLayoutExpandBroadcasts());
+  ConvertLayoutToAffineOptions staticOnly;
+  staticOnly.skipDynamic = true;
+  pm.addPass(createConvertLayoutToAffine(staticOnly));
+  pm.addPass(createConvertLayoutToSCF());
+  // 2. Bufferize the rest (function boundaries, tensor relayouts, the
+  //    to_tensor/to_buffer pairs); tiled encodings become tiled layouts.
+  pm.addPass(createLayoutBufferize());
+  //    Upstream linalg ops (e.g. from --layout-decompose-tiling, or written
+  //    by the user) become loops too.
+  pm.addPass(createConvertLinalgToLoopsPass());
+  // 3. Memref relayouts (written or from bufferization) to loops over the
+  //    physical views.
+  pm.addPass(createConvertLayoutToAffine(staticOnly));
+  pm.addPass(createConvertLayoutToSCF());
+  // 4. Tiled memrefs to their physical buffers; the views disappear.
+  pm.addPass(createLayoutNormalizeMemRefs());
+  // 5. Standard lowering to LLVM.
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(std::make_unique<CheckLoweredToLLVMPass>());
+}
+
+void mlir::layout::registerLayoutPipelines() {
+  PassPipelineRegistration<>(
+      "layout-lower-to-llvm",
+      "Lower tensor- or memref-level layout IR to the LLVM dialect "
+      "(docs/lowering.md)",
+      buildLayoutLowerToLLVMPipeline);
+}

@@ -1,0 +1,201 @@
+//===- Bufferize.cpp - One-Shot Bufferize with #layout.tiled layouts ------===//
+//
+// --layout-bufferize: upstream One-Shot Module Bufferize, with the options
+// that map #layout.tiled tensor encodings to memref layouts, and allocations
+// of tiled tensors rewritten into physical allocations viewed through
+// layout.from_physical (upstream allocations always get the identity layout).
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::layout {
+#define GEN_PASS_DEF_LAYOUTBUFFERIZE
+#include "layout/Dialect/Layout/Transforms/Passes.h.inc"
+} // namespace mlir::layout
+
+using namespace mlir;
+using namespace mlir::layout;
+using bufferization::LayoutMapOption;
+
+static std::optional<LayoutMapOption> parseLayoutMapOption(StringRef s) {
+  if (s == "identity-layout-map")
+    return LayoutMapOption::IdentityLayoutMap;
+  if (s == "fully-dynamic-layout-map")
+    return LayoutMapOption::FullyDynamicLayoutMap;
+  if (s == "infer-layout-map")
+    return LayoutMapOption::InferLayoutMap;
+  return std::nullopt;
+}
+
+/// Sizes of the dynamic physical dims of the tiled tensor `type` from its
+/// dynamic logical sizes: map_k(d - 1) + 1 (the map's results are
+/// floordiv/mod/linear expressions, nondecreasing in each index; the `mod t`
+/// results have the static size t), as --layout-normalize-memrefs does.
+static SmallVector<Value>
+getPhysicalDynamicSizes(OpBuilder &builder, Location loc, RankedTensorType type,
+                        TiledLayoutAttr attr, ArrayRef<int64_t> physical,
+                        ValueRange logicalSizes) {
+  SmallVector<Value> sizes;
+  if (llvm::none_of(physical, ShapedType::isDynamic))
+    return sizes;
+  MLIRContext *ctx = builder.getContext();
+  AffineMap map = attr.getAffineMap();
+  SmallVector<AffineExpr> lastIndex;
+  unsigned numDynamic = 0;
+  for (int64_t size : type.getShape()) {
+    if (ShapedType::isDynamic(size))
+      lastIndex.push_back(getAffineDimExpr(numDynamic++, ctx) - 1);
+    else
+      lastIndex.push_back(getAffineConstantExpr(size - 1, ctx));
+  }
+  for (auto [k, size] : llvm::enumerate(physical)) {
+    if (!ShapedType::isDynamic(size))
+      continue;
+    AffineExpr expr = map.getResult(k).replaceDimsAndSymbols(lastIndex, {}) + 1;
+    AffineMap sizeMap = AffineMap::get(numDynamic, 0, expr);
+    sizes.push_back(affine::makeComposedAffineApply(
+                        builder, loc, sizeMap,
+                        llvm::to_vector_of<OpFoldResult>(logicalSizes))
+                        .getResult());
+  }
+  return sizes;
+}
+
+/// Rewrites one allocation of a tiled tensor (tensor.empty or
+/// bufferization.alloc_tensor, `copy` optional) into an allocation of its
+/// physical tensor in memory space S(n), viewed through from_physical.
+static LogicalResult rewriteTiledAllocation(RewriterBase &rewriter,
+                                            Operation *op,
+                                            RankedTensorType type,
+                                            ValueRange dynamicSizes,
+                                            Value copy) {
+  auto attr = cast<TiledLayoutAttr>(type.getEncoding());
+  FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
+      type.getShape(), type.getElementType(), [&] { return op->emitError(); });
+  if (failed(map))
+    return failure();
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  auto physicalType =
+      RankedTensorType::get(map->getPhysicalDims(), type.getElementType());
+  int64_t space = attr.getLayout().getMemorySpace();
+  IntegerAttr memorySpace =
+      space == 0 ? IntegerAttr() : rewriter.getI64IntegerAttr(space);
+  Value physicalCopy;
+  SmallVector<Value> physicalSizes;
+  if (copy)
+    physicalCopy = ToPhysicalOp::create(rewriter, loc, physicalType, copy);
+  else
+    physicalSizes = getPhysicalDynamicSizes(
+        rewriter, loc, type, attr, map->getPhysicalDims(), dynamicSizes);
+  auto alloc = bufferization::AllocTensorOp::create(
+      rewriter, loc, physicalType, physicalSizes, physicalCopy, memorySpace);
+  rewriter.replaceOpWithNewOp<FromPhysicalOp>(op, type, alloc.getResult());
+  return success();
+}
+
+static LogicalResult rewriteTiledAllocations(Operation *root) {
+  SmallVector<Operation *> worklist;
+  root->walk([&](Operation *op) {
+    if (!isa<tensor::EmptyOp, bufferization::AllocTensorOp>(op))
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (type && isa_and_nonnull<TiledLayoutAttr>(type.getEncoding()))
+      worklist.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : worklist) {
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    LogicalResult result = success();
+    if (auto empty = dyn_cast<tensor::EmptyOp>(op)) {
+      result = rewriteTiledAllocation(rewriter, op, type,
+                                      empty.getDynamicSizes(), Value());
+    } else {
+      auto alloc = cast<bufferization::AllocTensorOp>(op);
+      if (alloc.getSizeHint())
+        return op->emitError("size_hint on a #layout.tiled alloc_tensor is "
+                             "not supported");
+      if (alloc.getMemorySpace())
+        return op->emitError(
+            "the memory space of a #layout.tiled alloc_tensor is its "
+            "layout's S(n); remove the memory_space attribute");
+      result = rewriteTiledAllocation(rewriter, op, type,
+                                      alloc.getDynamicSizes(), alloc.getCopy());
+    }
+    if (failed(result))
+      return failure();
+  }
+  return success();
+}
+
+namespace {
+struct LayoutBufferizePass
+    : public mlir::layout::impl::LayoutBufferizeBase<LayoutBufferizePass> {
+  using LayoutBufferizeBase::LayoutBufferizeBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    LayoutBufferizeBase::getDependentDialects(registry);
+    registerBufferizableOpInterfaceExternalModels(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<LayoutMapOption> functionLayout =
+        parseLayoutMapOption(functionBoundaryTypeConversion);
+    std::optional<LayoutMapOption> unknownLayout =
+        parseLayoutMapOption(unknownTypeConversion);
+    if (!functionLayout) {
+      module.emitError() << "invalid function-boundary-type-conversion '"
+                         << functionBoundaryTypeConversion << "'";
+      return signalPassFailure();
+    }
+    if (!unknownLayout || *unknownLayout == LayoutMapOption::InferLayoutMap) {
+      module.emitError() << "invalid unknown-type-conversion '"
+                         << unknownTypeConversion
+                         << "' (identity-layout-map or "
+                            "fully-dynamic-layout-map)";
+      return signalPassFailure();
+    }
+
+    bufferization::OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.allowReturnAllocsFromLoops = allowReturnAllocsFromLoops;
+    options.allowUnknownOps = allowUnknownOps;
+    options.bufferAlignment = bufferAlignment;
+    options.setFunctionBoundaryTypeConversion(*functionLayout);
+    if (*unknownLayout == LayoutMapOption::IdentityLayoutMap)
+      options.unknownTypeConverterFn =
+          [](TensorType tensor, Attribute memorySpace,
+             const bufferization::BufferizationOptions &) {
+            return bufferization::getMemRefTypeWithStaticIdentityLayout(
+                tensor, memorySpace);
+          };
+    addTiledEncodingTypeConversion(options);
+
+    // One-Shot Module Bufferize, split where the tiled allocations must be
+    // rewritten: after the analysis decided on (and inserted) its copies,
+    // before any op is bufferized.
+    bufferization::BufferizationState state;
+    if (failed(bufferization::insertTensorCopies(module, options, state)))
+      return signalPassFailure();
+    if (failed(rewriteTiledAllocations(module)))
+      return signalPassFailure();
+    if (failed(bufferization::bufferizeModuleOp(module, options, state)))
+      return signalPassFailure();
+    bufferization::removeBufferizationAttributesInModule(module);
+  }
+};
+} // namespace

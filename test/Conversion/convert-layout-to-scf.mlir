@@ -1,0 +1,58 @@
+// RUN: layout-opt %s --convert-layout-to-scf -split-input-file | FileCheck %s
+
+// Dynamic broadcast_in_dim with sizes: the result is allocated with the
+// given sizes; the operand's dynamic dim may be 1 at run time, so it is
+// read through a view whose stride is 0 then.
+// CHECK-LABEL: func.func @broadcast_sizes
+// CHECK-SAME: (%[[Y:.*]]: tensor<?xf32>, %[[N:.*]]: index, %[[K:.*]]: index)
+// CHECK: %[[YB:.*]] = bufferization.to_buffer %[[Y]] read_only
+// CHECK: %[[OUT:.*]] = memref.alloc(%[[N]], %[[K]]) : memref<?x?xf32>
+// CHECK: memref.extract_strided_metadata %[[YB]]
+// CHECK: arith.cmpi eq
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[N]]
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[K]]
+// CHECK: %[[X:.*]] = memref.load %[[VIEW]][%[[J]]]
+// CHECK: memref.store %[[X]], %[[OUT]][%[[I]], %[[J]]]
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+func.func @broadcast_sizes(%y: tensor<?xf32>, %n: index, %k: index) -> tensor<?x?xf32> {
+  %b = layout.broadcast_in_dim %y, dims = [1] sizes(%n, %k) : (tensor<?xf32>) -> tensor<?x?xf32>
+  return %b : tensor<?x?xf32>
+}
+
+// -----
+
+// Implicit degenerate broadcasting with dynamic sizes: the result size is
+// `lhs == 1 ? rhs : lhs` at run time.
+// CHECK-LABEL: func.func @dynamic_add
+// CHECK: %[[L:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK: %[[R:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %[[L]]
+// CHECK: %[[SIZE:.*]] = arith.select %[[ONE]], %[[R]], %[[L]]
+// CHECK: memref.alloc(%[[SIZE]]) : memref<?xf32>
+// CHECK: scf.for
+// CHECK: arith.addf
+func.func @dynamic_add(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %r = layout.add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Dynamic relayout into Figure 1's tiling: the logical size comes from the
+// memref.alloc (no memref.dim of the tiled memref); the tile loop is split
+// into full row tiles, the partial row tile, and padding.
+// CHECK-LABEL: func.func @dynamic_relayout
+// CHECK-SAME: (%[[A:.*]]: memref<?x5xf32>, %[[N:.*]]: index)
+// CHECK: %[[B:.*]] = memref.alloc(%[[N]])
+// CHECK: %[[P:.*]] = layout.to_physical %[[B]] {{.*}} -> memref<?x3x2x2xf32>
+// CHECK-NOT: memref.dim %[[B]]
+// CHECK: affine.min {{.*}}(%{{.*}}, %[[N]])
+// CHECK: scf.for
+// CHECK: affine.max {{.*}}(%[[N]])
+// CHECK-NOT: layout.relayout
+func.func @dynamic_relayout(%a: memref<?x5xf32>, %n: index) {
+  %b = memref.alloc(%n) : memref<?x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  layout.relayout %a, %b : memref<?x5xf32>, memref<?x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return
+}

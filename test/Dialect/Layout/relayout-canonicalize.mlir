@@ -1,0 +1,84 @@
+// layout.relayout folds and canonicalization patterns.
+// RUN: layout-opt %s -canonicalize | FileCheck %s
+
+!row = tensor<3x5xf32>
+!fig1 = tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+!col = tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>
+
+// A relayout between equal tensor types is its source.
+// CHECK-LABEL: func.func @same_layout_tensor
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+// CHECK-NEXT: return %[[S]]
+func.func @same_layout_tensor(%s: !fig1, %d: !fig1) -> !fig1 {
+  %r = layout.relayout %s, %d : !fig1, !fig1 -> !fig1
+  return %r : !fig1
+}
+
+// On memrefs with equal layouts it is a memref.copy.
+// CHECK-LABEL: func.func @same_layout_memref
+// CHECK-SAME: (%[[A:[^:]+]]: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[B:[^:]+]]: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+// CHECK-NEXT: memref.copy %[[A]], %[[B]]
+// CHECK-NOT: layout.relayout
+func.func @same_layout_memref(%a: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %b: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) {
+  layout.relayout %a, %b : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// Identity layouts in different memory spaces: still a copy.
+// CHECK-LABEL: func.func @same_layout_spaces
+// CHECK-NEXT: memref.copy
+func.func @same_layout_spaces(%a: memref<3x5xf32>, %b: memref<3x5xf32, 1>) {
+  layout.relayout %a, %b : memref<3x5xf32>, memref<3x5xf32, 1>
+  return
+}
+
+// Different layouts stay.
+// CHECK-LABEL: func.func @different_layouts
+// CHECK: layout.relayout
+// CHECK: layout.relayout
+func.func @different_layouts(%a: memref<3x5xf32>, %b: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %s: !row, %d: !fig1) -> !fig1 {
+  layout.relayout %a, %b : memref<3x5xf32>, memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  %r = layout.relayout %s, %d : !row, !fig1 -> !fig1
+  return %r : !fig1
+}
+
+// relayout(relayout(x, d1), d2) -> relayout(x, d2).
+// CHECK-LABEL: func.func @compose
+// CHECK-SAME: (%[[X:[^:]+]]: tensor<3x5xf32>, %[[D1:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[D2:[^:]+]]: tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>)
+// CHECK-NEXT: %[[R:.+]] = layout.relayout %[[X]], %[[D2]] : tensor<3x5xf32>, tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>
+// CHECK-NEXT: return %[[R]]
+func.func @compose(%x: !row, %d1: !fig1, %d2: !col) -> !col {
+  %a = layout.relayout %x, %d1 : !row, !fig1 -> !fig1
+  %b = layout.relayout %a, %d2 : !fig1, !col -> !col
+  return %b : !col
+}
+
+// A round trip back to the source's layout disappears entirely.
+// CHECK-LABEL: func.func @round_trip
+// CHECK-SAME: (%[[X:[^:]+]]: tensor<3x5xf32>
+// CHECK-NEXT: return %[[X]]
+func.func @round_trip(%x: !row, %d1: !fig1, %d2: !row) -> !row {
+  %a = layout.relayout %x, %d1 : !row, !fig1 -> !fig1
+  %b = layout.relayout %a, %d2 : !fig1, !row -> !row
+  return %b : !row
+}
+
+// The intermediate has another use: it stays.
+// CHECK-LABEL: func.func @compose_multi_use
+// CHECK: %[[A:.+]] = layout.relayout %{{.*}}, %{{.*}} : tensor<3x5xf32>, tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+// CHECK: layout.relayout %[[A]], %{{.*}} : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>
+func.func @compose_multi_use(%x: !row, %d1: !fig1, %d2: !col) -> (!fig1, !col) {
+  %a = layout.relayout %x, %d1 : !row, !fig1 -> !fig1
+  %b = layout.relayout %a, %d2 : !fig1, !col -> !col
+  return %a, %b : !fig1, !col
+}
+
+// Tensor view ops fold in inverse pairs like the memref forms.
+// CHECK-LABEL: func.func @tensor_views
+// CHECK-SAME: (%[[T:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+// CHECK-NEXT: return %[[T]]
+func.func @tensor_views(%t: !fig1) -> !fig1 {
+  %p = layout.to_physical %t : !fig1 -> tensor<2x3x2x2xf32>
+  %q = layout.from_physical %p : tensor<2x3x2x2xf32> -> !fig1
+  return %q : !fig1
+}
