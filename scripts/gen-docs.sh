@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 BUILD_DIR="$BUILD_DIR" BUILD_TARGETS=mlir-doc scripts/build.sh
-for doc in "$BUILD_DIR"/docs/Layout/*.md; do
+for doc in "$BUILD_DIR"/docs/Layout/*.md "$BUILD_DIR"/docs/LayoutConversionPasses.md; do
   cp "$doc" docs/
   echo "docs/$(basename "$doc")"
 done

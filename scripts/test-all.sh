@@ -38,6 +38,12 @@ if [ "${LAYOUT_CI_FUZZ_SECONDS:-60}" != 0 ]; then
     bash scripts/fuzz.sh "${LAYOUT_CI_FUZZ_SECONDS:-60}" || fuzz_rc=1
 fi
 
+# Packaging (scripts/test-downstream.sh): install to a temporary prefix, build
+# examples/downstream against find_package(MLIRLayout), run our pipeline.
+echo "== downstream package test =="
+DOWNSTREAM_RESULTS="$results/downstream.txt" bash scripts/test-downstream.sh
+downstream_rc=$?
+
 python3 - "$results" <<'PY'
 import json, glob, os, sys
 import xml.etree.ElementTree as ET
@@ -67,7 +73,8 @@ if os.path.exists(lit):
 print(f"unit tests: {unit[0]} passed, {unit[1]} failed")
 print(f"lit tests: {lp} passed, {lf} failed, {ls} unsupported")
 extra = []
-for name, label in (("sanitizer.txt", "sanitizer"), ("fuzz.txt", "fuzz targets")):
+for name, label in (("downstream.txt", "downstream"), ("sanitizer.txt", "sanitizer"),
+                    ("fuzz.txt", "fuzz targets")):
     f = os.path.join(d, name)
     if os.path.exists(f):
         p, q = (int(x) for x in open(f).read().split())
@@ -78,6 +85,7 @@ ef = sum(q for _, q in extra)
 print(f"summary: {unit[0] + lp + ep} passed, {unit[1] + lf + ef} failed")
 PY
 if [ $unit_rc -ne 0 ] || [ $lit_rc -ne 0 ] || [ $san_rc -ne 0 ] ||
+   [ $downstream_rc -ne 0 ] ||
    [ $fuzz_rc -ne 0 ]; then
   echo "RESULT: FAIL"
   exit 1

@@ -6,12 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Conversion/Passes.h"
-#include "layout/Conversion/Pipelines/Pipelines.h"
-#include "layout/Dialect/Layout/IR/LayoutDialect.h"
-#include "layout/Dialect/Layout/Transforms/BroadcastBufferization.h"
-#include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
-#include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/InitAll.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,20 +22,12 @@ extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LayoutPlugin", LLVM_VERSION_STRING,
           [](::mlir::DialectRegistry *registry) {
-            registry->insert<::mlir::layout::LayoutDialect>();
-            ::mlir::layout::registerBufferizableOpInterfaceExternalModels(
-                *registry);
-            ::mlir::layout::registerBroadcastBufferizationExternalModels(
-                *registry);
+            ::mlir::layout::registerAllDialects(*registry);
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LayoutPlugin", LLVM_VERSION_STRING,
-          []() {
-            ::mlir::layout::registerLayoutPasses();
-            ::mlir::layout::registerLayoutConversionPasses();
-            ::mlir::layout::registerLayoutPipelines();
-          }};
+          []() { ::mlir::layout::registerAllPasses(); }};
 }

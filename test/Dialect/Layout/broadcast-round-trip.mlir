@@ -1,5 +1,6 @@
 // RUN: layout-opt %s | layout-opt | FileCheck %s
 // RUN: layout-opt %s -mlir-print-op-generic | layout-opt | FileCheck %s
+// RUN: layout-opt %s -emit-bytecode | layout-opt | FileCheck %s
 // RUN: layout-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func.func @broadcast_in_dim
