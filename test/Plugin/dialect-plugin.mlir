@@ -1,4 +1,6 @@
 // Stock mlir-opt parses and prints the layout dialect from the plugin.
+// The sanitized plugin cannot load into stock (uninstrumented) mlir-opt.
+// UNSUPPORTED: sanitizers
 // RUN: mlir-opt %s --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext | FileCheck %s
 // RUN: mlir-opt %s --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext -mlir-print-op-generic \
 // RUN:   | mlir-opt --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext | FileCheck %s

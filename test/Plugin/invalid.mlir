@@ -1,4 +1,6 @@
 // The plugin's verifiers run in stock mlir-opt.
+// The sanitized plugin cannot load into stock (uninstrumented) mlir-opt.
+// UNSUPPORTED: sanitizers
 // RUN: mlir-opt %s --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext -split-input-file -verify-diagnostics
 
 // expected-error @+1 {{layout minor_to_major field contains 2 elements, but shape has 3 dimensions}}

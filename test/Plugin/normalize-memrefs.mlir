@@ -1,4 +1,6 @@
 // The plugin's pass runs in stock mlir-opt through --pass-pipeline (a plugin
+// The sanitized plugin cannot load into stock (uninstrumented) mlir-opt.
+// UNSUPPORTED: sanitizers
 // pass is not a plain -flag there, llvm-project issue 78020).
 // RUN: mlir-opt %s --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext \
 // RUN:   --load-pass-plugin=%layout_lib_dir/LayoutPlugin%shlibext \

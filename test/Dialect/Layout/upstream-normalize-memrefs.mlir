@@ -3,6 +3,8 @@
 // map's range, so it agrees with --layout-normalize-memrefs on plain tiling and
 // `*` combines and differs on legacy padding and dynamic dims
 // (docs/dialect.md).
+// Loads the plugin into stock mlir-opt (below), which a sanitized build cannot do.
+// UNSUPPORTED: sanitizers
 // RUN: layout-opt %s -normalize-memrefs | FileCheck %s
 // RUN: mlir-opt %s --load-dialect-plugin=%layout_lib_dir/LayoutPlugin%shlibext -normalize-memrefs | FileCheck %s
 

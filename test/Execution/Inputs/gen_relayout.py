@@ -7,11 +7,17 @@
       or PV(one), L(n)), validated by layout-explain. For each case, an iota
       (1..N, row-major, so 0 cannot be an element) is relayouted from
       row-major into the layout and the physical buffer is printed.
+  gen_relayout.py pairs LAYOUT_EXPLAIN SEED COUNT > cases.mlir
+      The soak variant (scripts/soak.sh): random layout pairs A -> B, rank
+      1-4, up to three tile levels, `*`, PAD/PV, L(n). Each case relayouts
+      the iota from row-major into A, then A -> B (tiled -> tiled), and
+      prints both physical buffers.
   gen_relayout.py check LAYOUT_EXPLAIN cases.mlir output.txt
       Checks every printed slot against `layout-explain memory --json`: an
       element slot must hold its row-major position + 1, a padding slot the
       layout's padding value. Prints the number of cases, slots and
-      failures; exits 1 on any failure.
+      failures; exits 1 on any failure. A case line lists its shapes
+      separated by ` => `, one printed buffer per shape.
 """
 import json
 import random
@@ -25,14 +31,16 @@ def explain(tool, *args):
     return r.returncode, r.stdout
 
 
-def random_shape(rng):
-    rank = rng.randint(1, 3)
-    dims = [rng.choice([1, 2, 3, 4, 5, 6, 7]) for _ in range(rank)]
+def random_shape(rng, max_rank=3, max_levels=2, dims=None, lslack=False):
+    rank = len(dims) if dims else rng.randint(1, max_rank)
+    if dims is None:
+        dims = [rng.choice([1, 2, 3, 4, 5, 6, 7]) for _ in range(rank)]
     m2m = list(range(rank))
     rng.shuffle(m2m)
     attrs = ""
     has_star = False
-    levels = rng.choice([0, 1, 2, 2])
+    levels = rng.choice([0, 1, 2, 2] if max_levels == 2 else
+                        list(range(max_levels + 1)) + [1, 2])
     if levels:
         attrs = "T"
     for _ in range(levels):
@@ -45,6 +53,8 @@ def random_shape(rng):
             else:
                 tile.append(str(rng.randint(1, 4)))
         attrs += "(" + ",".join(tile) + ")"
+    if lslack and rng.randint(0, 9) == 0:
+        attrs += "L(%d)" % rng.choice([3, 8, 16])
     pv = 0
     if rng.randint(0, 4) == 0:
         attrs += "PAD(" + ",".join(str(d + rng.randint(0, 2)) for d in dims) + ")"
@@ -55,6 +65,103 @@ def random_shape(rng):
             attrs += "PV(zero)"
     layout = "{" + ",".join(map(str, m2m)) + (":" + attrs if attrs else "") + "}"
     return dims, layout, has_star, pv
+
+
+def physical(tool, shape, limit=4096):
+    """The physical dims of a valid shape, or None (invalid, empty, big)."""
+    rc, out = explain(tool, "physical-shape", shape)
+    if rc != 0:
+        return None
+    phys = [int(x) for x in out.splitlines()[0].split(",")]
+    size = 1
+    for p in phys:
+        size *= p
+    if size == 0 or size > limit:
+        return None
+    return phys
+
+
+def memref_types(dims, layout, has_star, phys):
+    t = "x".join(map(str, dims)) + "xf32"
+    attr = layout
+    if has_star:
+        attr += ", [" + ",".join(map(str, dims)) + "]"
+    tiled = "memref<%s, #layout.tiled<%s>>" % (t, attr)
+    pt = "memref<" + "x".join(map(str, phys)) + "xf32>"
+    return t, tiled, pt
+
+
+def print_iota(dims, t):
+    rank = len(dims)
+    print("  %%a = memref.alloc() : memref<%s>" % t)
+    ivs = ["%%i%d" % d for d in range(rank)]
+    for d in range(rank):
+        print("  " * (d + 1) + "affine.for %s = 0 to %d {" % (ivs[d], dims[d]))
+    strides = [1] * rank
+    for d in range(rank - 2, -1, -1):
+        strides[d] = strides[d + 1] * dims[d + 1]
+    expr = " + ".join("d%d * %d" % (d, strides[d]) for d in range(rank)) + " + 1"
+    ind = "  " * (rank + 1)
+    print(ind + "%%l = affine.apply affine_map<(%s) -> (%s)>(%s)" %
+          (", ".join("d%d" % d for d in range(rank)), expr, ", ".join(ivs)))
+    print(ind + "%n = arith.index_cast %l : index to i64")
+    print(ind + "%v = arith.sitofp %n : i64 to f32")
+    print(ind + "affine.store %%v, %%a[%s] : memref<%s>" % (", ".join(ivs), t))
+    for d in range(rank - 1, -1, -1):
+        print("  " * (d + 1) + "}")
+
+
+def print_buffer(name, tiled, pt, phys, tag):
+    n = 1
+    for p in phys:
+        n *= p
+    print("  %%p%s = layout.to_physical %s : %s -> %s" % (tag, name, tiled, pt))
+    print("  %%f%s = memref.collapse_shape %%p%s [[%s]] : %s into memref<%dxf32>" %
+          (tag, tag, ", ".join(map(str, range(len(phys)))), pt, n))
+    print("  %%u%s = memref.cast %%f%s : memref<%dxf32> to memref<*xf32>" %
+          (tag, tag, n))
+    print("  call @printMemrefF32(%%u%s) : (memref<*xf32>) -> ()" % tag)
+
+
+def pairs(tool, seed, count):
+    rng = random.Random(seed)
+    cases = []
+    while len(cases) < count:
+        a = random_shape(rng, max_rank=4, max_levels=3, lslack=True)
+        dims = a[0]
+        b = random_shape(rng, max_levels=3, dims=dims, lslack=True)
+        stages = []
+        for _, layout, has_star, pv in (a, b):
+            shape = "f32[" + ",".join(map(str, dims)) + "]" + layout
+            phys = physical(tool, shape)
+            if phys is None:
+                break
+            stages.append((layout, has_star, phys, shape))
+        if len(stages) == 2:
+            cases.append((dims, stages))
+    print("// Generated by gen_relayout.py pairs, seed %d: %d cases." % (seed, count))
+    print("func.func private @printMemrefF32(memref<*xf32>)")
+    for k, (dims, stages) in enumerate(cases):
+        print("// CASE %d %s" % (k, " => ".join(s[3] for s in stages)))
+        print("func.func @case%d() {" % k)
+        t = "x".join(map(str, dims)) + "xf32"
+        print_iota(dims, t)
+        prev, prev_type = "%a", "memref<%s>" % t
+        for j, (layout, has_star, phys, shape) in enumerate(stages):
+            _, tiled, pt = memref_types(dims, layout, has_star, phys)
+            print("  %%b%d = memref.alloc() : %s" % (j, tiled))
+            print("  layout.relayout %s, %%b%d : %s, %s" % (prev, j, prev_type, tiled))
+            prev, prev_type = "%%b%d" % j, tiled
+        for j, (layout, has_star, phys, shape) in enumerate(stages):
+            _, tiled, pt = memref_types(dims, layout, has_star, phys)
+            print_buffer("%%b%d" % j, tiled, pt, phys, str(j))
+        print("  return")
+        print("}")
+    print("func.func @main() {")
+    for k in range(len(cases)):
+        print("  call @case%d() : () -> ()" % k)
+    print("  return")
+    print("}")
 
 
 def gen(tool, seed, count):
@@ -125,10 +232,12 @@ def gen(tool, seed, count):
 
 def check(tool, mlir_file, output_file):
     shapes = []
+    ncases = 0
     for line in open(mlir_file):
         m = re.match(r"// CASE (\d+) (.*)", line)
         if m:
-            shapes.append(m.group(2).strip())
+            ncases += 1
+            shapes.extend(x.strip() for x in m.group(2).split(" => "))
     buffers = [l for l in open(output_file).read().splitlines() if l.startswith("[")]
     failures = slots = 0
     if len(buffers) != len(shapes):
@@ -159,12 +268,15 @@ def check(tool, mlir_file, output_file):
                 failures += 1
                 if failures <= 10:
                     print("FAIL %s slot %d: got %g, expected %g" % (shape, k, value, expected))
-    print("differential: %d cases, %d slots, %d failures" % (len(shapes), slots, failures))
+    print("differential: %d cases, %d slots, %d failures (%d buffers)" %
+          (ncases, slots, failures, len(shapes)))
     sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         gen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif sys.argv[1] == "pairs":
+        pairs(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         check(sys.argv[2], sys.argv[3], sys.argv[4])

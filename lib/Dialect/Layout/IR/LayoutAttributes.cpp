@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -56,6 +57,32 @@ static std::string formatDims(ArrayRef<int64_t> dims) {
       ",");
   os << ']';
   return out;
+}
+
+/// Size in bits of an element type without an XLA equivalent: index (64),
+/// complex and vectors of sized types; -1 if it overflows int64, std::nullopt
+/// if unknown.
+static std::optional<int64_t> getElementBitWidth(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  if (isa<IndexType>(type))
+    return 64;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> bits = getElementBitWidth(complex.getElementType());
+    if (!bits || *bits < 0)
+      return bits;
+    return llvm::checkedMul<int64_t>(*bits, 2).value_or(-1);
+  }
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.isScalable())
+      return std::nullopt;
+    std::optional<int64_t> bits = getElementBitWidth(vector.getElementType());
+    for (int64_t d : vector.getShape())
+      if (bits && *bits >= 0)
+        bits = llvm::checkedMul(*bits, d).value_or(-1);
+    return bits;
+  }
+  return std::nullopt;
 }
 
 /// Element type used to validate a layout when the MLIR element type is not
@@ -511,6 +538,22 @@ FailureOr<TiledLayoutMap> TiledLayoutAttr::getTiledLayoutMap(
       TiledLayoutMap::get(xlaShape, /*allowDynamic=*/true);
   if (!map)
     return emitError() << errorText(map.takeError());
+  // The library checked the byte size with the XLA element type (f32 for
+  // types without one). Wider element types without an XLA equivalent
+  // (vectors) need their own check: the buffer's byte size must fit int64,
+  // or the emitted allocation size and addresses wrap.
+  if (elementType && !convertElementType(elementType) &&
+      llvm::none_of(shape, ShapedType::isDynamic)) {
+    std::optional<int64_t> bits = getElementBitWidth(elementType);
+    if (bits &&
+        (*bits < 0 ||
+         (*bits > 32 && !llvm::checkedMul(map->getAllocatedElements(), *bits))))
+      return emitError() << "the physical buffer of shape " << formatDims(shape)
+                         << " with element type " << elementType
+                         << " and layout " << printLayout(getLayout()) << " ("
+                         << map->getAllocatedElements()
+                         << " elements) has a size that overflows int64";
+  }
   return std::move(*map);
 }
 
