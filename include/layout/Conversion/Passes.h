@@ -23,6 +23,9 @@ class BufferizationDialect;
 namespace complex {
 class ComplexDialect;
 } // namespace complex
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
 namespace math {
 class MathDialect;
 } // namespace math

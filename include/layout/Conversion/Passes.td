@@ -63,7 +63,16 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
   let options = [
     Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
            "Leave ops with dynamic shapes (for --convert-layout-to-scf) "
-           "instead of reporting them">
+           "instead of reporting them">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "Bytes per vector of the innermost loops (0: scalar loops). Rows "
+           "are split at the destination's vector-aligned addresses: masked "
+           "head, aligned vector loads/stores, masked tail "
+           "(docs/performance.md)">,
+    Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
+           "int64_t", /*default=*/"4194304",
+           "Destinations of at least this many bytes (static) are written "
+           "with non-temporal (streaming) vector stores; -1: never">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -74,6 +83,8 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::LLVM::LLVMDialect",
   ];
 }
 
@@ -95,6 +106,15 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
     Patterns: `populateLayoutToSCFPatterns`
     (`layout/Conversion/LayoutToSCF/LayoutToSCF.h`).
   }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "Bytes per vector of the innermost loops (0: scalar loops), as "
+           "for --convert-layout-to-affine">,
+    Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
+           "int64_t", /*default=*/"4194304",
+           "Destinations of at least this many bytes (static) are written "
+           "with non-temporal (streaming) vector stores; -1: never">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
@@ -105,6 +125,67 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def ConvertLayoutToLinalg : Pass<"convert-layout-to-linalg"> {
+  let summary = "Convert tensor-level layout ops to upstream linalg/tensor ops";
+  let description = [{
+    Rewrites the tensor-level layout ops into upstream ops, so that any
+    tensor compiler (tiling, fusion, bufferization) can take them
+    (docs/convert-to-linalg.md):
+
+    * tensor `layout.relayout`: row-major -> tiled becomes `linalg.pack`
+      followed by `layout.from_physical` when one pack expresses the layout
+      (one tile level, no `*`, no legacy `PAD`, a tile not longer than the
+      rank): `minor_to_major` gives `outer_dims_perm`, the tiled minor
+      suffix `inner_dims_pos`, the tile `inner_tiles` and the layout's `PV`
+      the `padding_value`. Tiled -> row-major is `layout.to_physical`
+      followed by `linalg.unpack`; tiled -> tiled goes through row-major.
+      Other layouts use the pad -> expand_shape -> transpose form of
+      `--layout-decompose-tiling` (static shapes only).
+    * `layout.broadcast_in_dim` becomes `linalg.broadcast` into a
+      `tensor.empty` of the result sizes, after a `tensor.collapse_shape`
+      dropping operand dims of size 1 that are expanded (and a
+      `linalg.transpose` if `broadcast_dimensions` is not increasing).
+    * the binary ops, after the patterns of `--layout-expand-broadcasts`,
+      become `linalg.add/sub/mul/div/max/min/powf` where those have XLA's
+      semantics for the element type, else `linalg.generic` with the scalar
+      code of the loop lowering (XLA's integer division by zero, shifts,
+      compare).
+
+    Tiled operands are converted to row-major first and tiled results from
+    row-major. An op that cannot be converted (e.g. a dynamic shape with a
+    layout that is not one pack) is reported and the pass fails; memref
+    relayouts are left for `--convert-layout-to-affine`/`-scf`.
+
+    ```mlir
+    %r = layout.relayout %src, %dst
+        : tensor<3x5xf32>, tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+        -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+    ```
+    becomes
+    ```mlir
+    %pad = arith.constant 0.000000e+00 : f32
+    %e = tensor.empty() : tensor<2x3x2x2xf32>
+    %p = linalg.pack %src padding_value(%pad : f32) inner_dims_pos = [0, 1]
+        inner_tiles = [2, 2] into %e : tensor<3x5xf32> -> tensor<2x3x2x2xf32>
+    %r = layout.from_physical %p
+        : tensor<2x3x2x2xf32> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+    ```
+
+    Patterns: `populateLayoutToLinalgPatterns`
+    (`layout/Conversion/LayoutToLinalg/LayoutToLinalg.h`).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -13,10 +13,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::layout {
 #define GEN_PASS_DEF_CONVERTLAYOUTTOAFFINE
@@ -35,8 +37,11 @@ struct ConvertLayoutToAffinePass
     : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
   using Base::Base;
   void runOnOperation() override {
+    LoopEmitOptions options;
+    options.vectorBytes = vectorBytes;
+    options.nontemporalThresholdBytes = nontemporalThresholdBytes;
     if (failed(applyLayoutLoopPatterns(getOperation(), LoopKind::Affine,
-                                       skipDynamic)))
+                                       skipDynamic, options)))
       signalPassFailure();
   }
 };

@@ -29,16 +29,19 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -153,6 +156,19 @@ public:
     return cached;
   }
 
+  /// max (or min) of `exprs` computed here.
+  Value materializeMinMax(ArrayRef<AffineExpr> exprs, bool isMax) {
+    if (exprs.size() == 1)
+      return materialize(exprs[0]);
+    SmallVector<Value> operands;
+    AffineMap map = dedup(getMap(exprs, operands));
+    if (map.getNumResults() == 1)
+      return materializeMap(map, operands);
+    if (isMax)
+      return affine::AffineMaxOp::create(b, loc, map, operands);
+    return affine::AffineMinOp::create(b, loc, map, operands);
+  }
+
   /// A slot holding the value of `e` computed here (hoisting).
   AffineExpr hoist(AffineExpr e) { return value(materialize(e)); }
 
@@ -188,7 +204,7 @@ public:
   /// A loop over [max(lbs), min(ubs)) (lbs may be empty: 0). Statically
   /// empty loops are not built; single-iteration loops are inlined.
   void forLoop(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
-               function_ref<void(Value)> body) {
+               function_ref<void(Value)> body, int64_t step = 1) {
     SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
     if (lbList.empty())
       lbList.push_back(cst(0));
@@ -202,7 +218,7 @@ public:
     if (lbConst && ubConst) {
       if (*lbConst >= *ubConst)
         return;
-      if (*ubConst == *lbConst + 1) {
+      if (*ubConst <= *lbConst + step) {
         body(arith::ConstantIndexOp::create(b, loc, *lbConst));
         return;
       }
@@ -214,7 +230,7 @@ public:
     OpBuilder::InsertionGuard guard(b);
     if (kind == LoopKind::Affine) {
       auto loop = affine::AffineForOp::create(b, loc, lbOperands, lbMap,
-                                              ubOperands, ubMap, 1);
+                                              ubOperands, ubMap, step);
       b.setInsertionPoint(loop.getBody()->getTerminator());
       body(loop.getInductionVar());
       return;
@@ -227,8 +243,8 @@ public:
                    ? materializeMap(ubMap, ubOperands)
                    : affine::AffineMinOp::create(b, loc, ubMap, ubOperands)
                          .getResult();
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    auto loop = scf::ForOp::create(b, loc, lb, ub, one);
+    Value stepValue = arith::ConstantIndexOp::create(b, loc, step);
+    auto loop = scf::ForOp::create(b, loc, lb, ub, stepValue);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     body(loop.getInductionVar());
   }
@@ -319,12 +335,18 @@ std::optional<LinearForm> getLinearForm(AffineExpr e,
 
 class NestEmitter {
 public:
-  NestEmitter(IndexExprs &x, ElementFn fn) : x(x), fn(fn) {}
+  NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)
+      : x(x), fn(fn), options(options) {}
 
   LogicalResult prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
                         ArrayRef<LoopSource> loopSources,
                         function_ref<InFlightDiagnostic()> emitError);
   void emit() { emitLevel(0, llvm::SmallBitVector(checks.size(), true)); }
+  /// Whether a non-temporal store was emitted (the nest needs a fence).
+  bool usedNontemporal = false;
+  /// The level whose scalar nest is being built as the fallback of
+  /// emitInterleavedRow (no second attempt there).
+  unsigned interleaveFallbackLevel = ~0u;
 
 private:
   struct Check {
@@ -341,7 +363,15 @@ private:
 
   IndexExprs &x;
   ElementFn fn;
+  LoopEmitOptions options;
   Value destView, destMemRef;
+  /// Vectorization of the rows (see LoopEmitOptions): lanes per vector (0:
+  /// scalar rows), the destination's aligned pointer, its row strides
+  /// (elements) and element size (bytes), non-temporal stores.
+  int64_t lanes = 0, elementBytes = 0;
+  AffineExpr destPointer;
+  SmallVector<int64_t> destStrides;
+  bool nontemporal = false;
   SmallVector<AffineExpr> placeholders, physSizes, logical;
   SmallVector<Check> checks;
   SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
@@ -360,6 +390,57 @@ private:
   void emitLevel(unsigned k, const llvm::SmallBitVector &active);
   void emitPadding(unsigned k);
   void emitRow(ArrayRef<AffineExpr> ubs);
+  bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
+  /// Copies the staging row to the destination row over [max(lbs),
+  /// min(ubs)).
+  void emitStagedCopy(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                      AffineExpr shift) {
+    AffineExpr p = placeholders.back();
+    IndexFns stageIndex{[=] { return shift + p; }};
+    std::optional<RowTarget> saved = stagingTarget;
+    stagingTarget.reset();
+    bool ok = emitVectorRow(
+        lbs, ubs, {stagingRow}, {stageIndex},
+        [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
+        getDestTarget());
+    (void)ok;
+    assert(ok && "the staging row is contiguous");
+    stagingTarget = saved;
+  }
+  void prepareVectorization();
+  using IndexFns = SmallVector<std::function<AffineExpr()>>;
+  /// Where a vectorized row goes: the destination, or a staging row.
+  struct RowTarget {
+    Value memref;
+    /// Byte address of the target element at p = 0.
+    AffineExpr rowAddress;
+    /// The target index with p bound.
+    std::function<SmallVector<AffineExpr>()> index;
+    bool nontemporal;
+    /// No alignment peeling (a cache-resident target): vectors from the
+    /// start of the range, a masked tail.
+    bool unpeeled = false;
+  };
+  std::optional<RowTarget> stagingTarget;
+  Value stagingRow;
+  /// A cache-resident row of `size` elements (alloca, 64-byte aligned).
+  Value getStagingRow(int64_t size) {
+    if (!stagingRow) {
+      OpBuilder::InsertionGuard guard(x.b);
+      x.b.setInsertionPointAfterValue(destView);
+      auto type = MemRefType::get(
+          {size}, cast<MemRefType>(destView.getType()).getElementType());
+      stagingRow =
+          memref::AllocaOp::create(x.b, x.loc, type, x.b.getI64IntegerAttr(64));
+    }
+    return stagingRow;
+  }
+  RowTarget getDestTarget();
+  std::optional<SmallVector<bool>>
+  classifyRowSources(ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex);
+  bool emitVectorRow(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                     ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex,
+                     ElementFn f, const RowTarget &target);
   void emitElement(ArrayRef<AffineExpr> destIndex,
                    ArrayRef<SmallVector<AffineExpr>> sourceIndices);
 };
@@ -460,7 +541,38 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
       e = x.simplify(e);
     sources.push_back(std::move(source));
   }
+  prepareVectorization();
   return success();
+}
+
+void NestEmitter::prepareVectorization() {
+  if (options.vectorBytes <= 0 || !options.vectorizableFn ||
+      !nonLinearChecks.empty() || !llvm::isPowerOf2_64(options.vectorBytes))
+    return;
+  auto type = cast<MemRefType>(destView.getType());
+  Type elementType = type.getElementType();
+  if (!type.getLayout().isIdentity() || !type.hasStaticShape() ||
+      type.getRank() == 0 || !elementType.isIntOrFloat() ||
+      elementType.isInteger(1) || elementType.getIntOrFloatBitWidth() % 8)
+    return;
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (options.vectorBytes % bytes || options.vectorBytes / bytes < 2)
+    return;
+  for (const Source &s : sources)
+    if (cast<MemRefType>(s.view.getType()).getElementType() != elementType)
+      return;
+  elementBytes = bytes;
+  lanes = options.vectorBytes / bytes;
+  destStrides.assign(type.getRank(), 1);
+  for (int64_t k = type.getRank() - 2; k >= 0; --k)
+    destStrides[k] = destStrides[k + 1] * type.getDimSize(k + 1);
+  nontemporal =
+      options.nontemporalThresholdBytes >= 0 &&
+      type.getNumElements() * bytes >= options.nontemporalThresholdBytes;
+  OpBuilder::InsertionGuard guard(x.b);
+  x.b.setInsertionPointAfterValue(destView);
+  destPointer = x.value(
+      memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, destView));
 }
 
 void NestEmitter::emitPadding(unsigned k) {
@@ -481,6 +593,9 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                         sources, [](const Source &s) { return s.index; })));
     return;
   }
+  if (lanes && k + 1 < n && k != interleaveFallbackLevel &&
+      emitInterleavedRow(k, active))
+    return;
   // The checks this dim takes part in, with their full/valid limits.
   struct Split {
     unsigned check;
@@ -622,6 +737,15 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
   auto emitInner =
       [&](ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> innerUbs,
           ArrayRef<SmallVector<std::function<AffineExpr()>>> sourceIndex) {
+        if (lanes) {
+          SmallVector<Value> views;
+          for (const Source &s : sources)
+            views.push_back(s.view);
+          if (emitVectorRow(lbs, innerUbs, views, sourceIndex, fn,
+                            stagingTarget ? *stagingTarget : getDestTarget()))
+            return;
+          assert(!stagingTarget && "staged rows are vectorizable");
+        }
         x.forLoop(lbs, innerUbs, [&](Value iv) {
           x.bind(p, iv);
           SmallVector<AffineExpr> dst(placeholders.begin(), placeholders.end());
@@ -657,8 +781,72 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
     SmallVector<AffineExpr> segUbs;
     for (AffineExpr ub : ubs)
       segUbs.push_back((base + ub - 1).floorDiv(runLength) + 1);
+    // Segments of a destination row that is not vector-aligned (its row
+    // stride is not a multiple of the vector) would each need a masked
+    // head and tail: they go to an aligned staging row in the cache
+    // instead (aligned segments), which is then copied with aligned
+    // (non-temporal) vector stores: one masked head and tail per row.
+    // A row that provably lies inside one run (its length divides the run
+    // length and its start is a multiple of it, e.g. T(8,128) -> T(16,64))
+    // needs no segment loop: one segment, computed once per row.
+    bool singleRun = false;
+    if (std::optional<int64_t> rowLength =
+            IndexExprs::getConstant(physSizes[n - 1]);
+        rowLength && runLength % *rowLength == 0)
+      if (std::optional<LinearForm> form =
+              getLinearForm(x.simplify(logical[movingDim].replace(p, x.cst(0))),
+                            placeholders))
+        singleRun = form->constant % *rowLength == 0 &&
+                    llvm::all_of(form->coeffs, [&](int64_t c) {
+                      return c % *rowLength == 0;
+                    });
+    std::optional<AffineExpr> stageShift;
+    std::optional<int64_t> destRowLength =
+        IndexExprs::getConstant(physSizes[n - 1]);
+    if (lanes && n >= 2 && !singleRun && destRowLength &&
+        *destRowLength >= lanes &&
+        (destStrides[n - 2] * elementBytes) % options.vectorBytes != 0 &&
+        (destStrides[n - 2] + lanes) * elementBytes <= (64 << 10)) {
+      bool vectorizable = true;
+      for (auto [i, s] : llvm::enumerate(sources)) {
+        bool identity =
+            cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
+        if (runs[i]) {
+          vectorizable &=
+              identity && runs[i]->stride == 1 &&
+              runs[i]->physicalDim == static_cast<int64_t>(s.index.size()) - 1;
+          continue;
+        }
+        SmallVector<int64_t> steps;
+        for (AffineExpr e : s.index)
+          if (std::optional<int64_t> st = step(e))
+            steps.push_back(*st);
+          else
+            vectorizable = false;
+        if (!vectorizable)
+          break;
+        bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+        bool unit = !steps.empty() && steps.back() == 1 &&
+                    llvm::all_of(ArrayRef(steps).drop_back(),
+                                 [](int64_t v) { return v == 0; });
+        vectorizable &= constant || (unit && identity);
+      }
+      if (vectorizable) {
+        Value stage = getStagingRow(destStrides[n - 2] + lanes);
+        AffineExpr stagePointer = x.value(
+            memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, stage));
+        // Segments start at multiples of the run length in the staging row
+        // (aligned stores); the copy reads it unaligned.
+        AffineExpr shift = x.cst(0);
+        stageShift = shift;
+        stagingTarget =
+            RowTarget{stage, stagePointer + shift * elementBytes,
+                      [=] { return SmallVector<AffineExpr>{shift + p}; },
+                      /*nontemporal=*/false, /*unpeeled=*/true};
+      }
+    }
     AffineExpr sigma = x.placeholder();
-    x.forLoop({base.floorDiv(runLength)}, segUbs, [&](Value iv) {
+    auto segment = [&](Value iv) {
       x.bind(sigma, iv);
       // p where the segment starts (may be before this row's range).
       AffineExpr start = x.hoist(sigma * runLength - base);
@@ -678,9 +866,42 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
         }
       }
       SmallVector<AffineExpr> innerUbs(ubs.begin(), ubs.end());
+      if (singleRun) {
+        emitInner({x.cst(0)}, innerUbs, sourceIndex);
+        return;
+      }
       innerUbs.push_back(start + runLength);
       emitInner({x.cst(0), start}, innerUbs, sourceIndex);
-    });
+      if (stageShift) {
+        // Copy the aligned destination vectors this segment completed
+        // (reads and streaming writes interleave): [A(s0), A(s1)) with A
+        // the aligned-down position, s0/s1 the segment's bounds.
+        auto alignDown = [&](AffineExpr q) {
+          return q - ((getDestTarget().rowAddress + q * elementBytes) %
+                      options.vectorBytes)
+                         .floorDiv(elementBytes);
+        };
+        SmallVector<AffineExpr> copyUbs;
+        for (AffineExpr u : innerUbs)
+          copyUbs.push_back(alignDown(u));
+        emitStagedCopy({alignDown(x.cst(0)), alignDown(start), x.cst(0)},
+                       copyUbs, *stageShift);
+      }
+    };
+    if (singleRun)
+      segment(x.materialize(base.floorDiv(runLength)));
+    else
+      x.forLoop({base.floorDiv(runLength)}, segUbs, segment);
+    if (stageShift) {
+      // The rest of the row after the last aligned position.
+      stagingTarget.reset();
+      AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
+      AffineExpr aligned =
+          end - ((getDestTarget().rowAddress + end * elementBytes) %
+                 options.vectorBytes)
+                    .floorDiv(elementBytes);
+      emitStagedCopy({aligned, x.cst(0)}, {end}, *stageShift);
+    }
   }
   // Padding after the valid prefix of the row.
   for (unsigned i = 1; i < ubs.size(); ++i) {
@@ -692,6 +913,332 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
       x.store(getPadValue(), destView, placeholders);
     });
   }
+}
+
+/// The innermost loop over [max(lbs), min(ubs)) in three parts: a masked
+/// vector for the elements before the first destination address aligned to
+/// vectorBytes, a loop of aligned vectors (vector.load of contiguous
+/// sources, a broadcast of sources constant along the row, one aligned -
+/// and for large destinations non-temporal - vector.store), a masked
+/// vector for the rest. The loop is scf.for (its bounds are runtime
+/// values: the alignment depends on the buffer's address). Returns false,
+/// building nothing, when a source is neither contiguous nor constant along
+/// the row.
+NestEmitter::RowTarget NestEmitter::getDestTarget() {
+  unsigned n = placeholders.size();
+  AffineExpr row = destPointer;
+  for (unsigned k = 0; k + 1 < n; ++k)
+    row = row + placeholders[k] * (destStrides[k] * elementBytes);
+  return {destView, row,
+          [this] {
+            return SmallVector<AffineExpr>(placeholders.begin(),
+                                           placeholders.end());
+          },
+          nontemporal};
+}
+
+/// Rows whose innermost physical dims are short (repeated tiles such as
+/// bf16 T(8,128)(2,1): physical [..., 128, 2, 1]): the dims after k have a
+/// static product m (a power of two) and the block of dims k.. is
+/// contiguous in the destination. Each source is read as m vectors of
+/// lanes/m elements (one per inner index, contiguous along dim k) which
+/// are interleaved into one destination vector. Rows whose address is not
+/// vector-aligned at run time take the scalar nest.
+bool NestEmitter::emitInterleavedRow(unsigned k,
+                                     const llvm::SmallBitVector &active) {
+  unsigned n = placeholders.size();
+  int64_t m = 1;
+  for (unsigned i = k + 1; i < n; ++i) {
+    std::optional<int64_t> c = IndexExprs::getConstant(physSizes[i]);
+    if (!c)
+      return false;
+    m *= *c;
+  }
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
+  if (m < 2 || !llvm::isPowerOf2_64(m) || lanes % m || lanes / m < 2 ||
+      !rowLength || *rowLength % (lanes / m))
+    return false;
+  for (int j : active.set_bits())
+    for (unsigned i = k; i < n; ++i)
+      if (checks[j].form.coeffs[i])
+        return false;
+  // Per source: the index with the inner dims fixed, for every inner
+  // combination, contiguous (or constant) along dim k.
+  AffineExpr pk = placeholders[k];
+  SmallVector<SmallVector<SmallVector<AffineExpr>>> reads; // [source][j]
+  SmallVector<bool> contiguous;
+  for (const Source &s : sources) {
+    bool isContiguous = false, isConstant = true;
+    reads.emplace_back();
+    for (int64_t j = 0; j < m; ++j) {
+      SmallVector<AffineExpr> index;
+      int64_t rest = j;
+      SmallVector<int64_t> inner(n, 0);
+      for (unsigned i = n - 1; i > k; --i) {
+        int64_t size = *IndexExprs::getConstant(physSizes[i]);
+        inner[i] = rest % size;
+        rest /= size;
+      }
+      SmallVector<int64_t> steps;
+      for (AffineExpr e : s.index) {
+        for (unsigned i = k + 1; i < n; ++i)
+          e = e.replace(placeholders[i], x.cst(inner[i]));
+        e = x.simplify(e);
+        std::optional<int64_t> st =
+            IndexExprs::getConstant(x.simplify(e.replace(pk, pk + 1) - e));
+        if (!st)
+          return false;
+        steps.push_back(*st);
+        index.push_back(e);
+      }
+      bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+      bool unit = !steps.empty() && steps.back() == 1 &&
+                  llvm::all_of(ArrayRef(steps).drop_back(),
+                               [](int64_t v) { return v == 0; }) &&
+                  cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
+      if (!constant && !unit)
+        return false;
+      isContiguous |= unit;
+      isConstant &= constant;
+      reads.back().push_back(index);
+    }
+    if (isContiguous && isConstant)
+      return false;
+    contiguous.push_back(isContiguous);
+  }
+  OpBuilder &b = x.b;
+  Location loc = x.loc;
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  AffineExpr row = destPointer;
+  for (unsigned i = 0; i < k; ++i)
+    row = row + placeholders[i] * (destStrides[i] * elementBytes);
+  Value misaligned = x.materialize(row % options.vectorBytes);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value aligned =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    int64_t part = lanes / m;
+    x.forLoop(
+        {}, {physSizes[k]},
+        [&](Value iv) {
+          x.bind(pk, iv);
+          SmallVector<Value> loaded;
+          for (auto [s, sourceReads, isVector] :
+               llvm::zip(sources, reads, contiguous)) {
+            Type elementType =
+                cast<MemRefType>(s.view.getType()).getElementType();
+            if (!isVector) {
+              Value scalar = x.load(s.view, sourceReads[0]);
+              loaded.push_back(vector::BroadcastOp::create(
+                  b, loc, VectorType::get({lanes}, elementType), scalar));
+              continue;
+            }
+            SmallVector<Value> parts;
+            for (const SmallVector<AffineExpr> &index : sourceReads) {
+              SmallVector<Value> indices;
+              for (AffineExpr e : index)
+                indices.push_back(x.materialize(e));
+              parts.push_back(vector::LoadOp::create(
+                  b, loc, VectorType::get({part}, elementType), s.view,
+                  indices));
+            }
+            // interleave(even, odd) recursively: lane j of part i lands at
+            // j * m + i.
+            std::function<Value(ArrayRef<Value>)> weave =
+                [&](ArrayRef<Value> vs) -> Value {
+              if (vs.size() == 1)
+                return vs[0];
+              SmallVector<Value> even, odd;
+              for (auto [i, v] : llvm::enumerate(vs))
+                (i % 2 ? odd : even).push_back(v);
+              return vector::InterleaveOp::create(b, loc, weave(even),
+                                                  weave(odd));
+            };
+            loaded.push_back(weave(parts));
+          }
+          Value result = fn(b, loc, loaded);
+          SmallVector<Value> indices;
+          for (unsigned i = 0; i < n; ++i)
+            indices.push_back(
+                i <= k ? x.materialize(placeholders[i])
+                       : arith::ConstantIndexOp::create(b, loc, 0).getResult());
+          auto store =
+              vector::StoreOp::create(b, loc, result, destView, indices);
+          store.setAlignment(static_cast<uint64_t>(options.vectorBytes));
+          if (nontemporal) {
+            store.setNontemporal(true);
+            usedNontemporal = true;
+          }
+        },
+        part);
+  }
+  x.kind = savedKind;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  unsigned saved = interleaveFallbackLevel;
+  interleaveFallbackLevel = k;
+  emitLevel(k, active);
+  interleaveFallbackLevel = saved;
+  return true;
+}
+
+/// Per source of a row: true if it is read contiguously along the row
+/// (vector loads), false if constant along it (a broadcast); nullopt if
+/// neither.
+std::optional<SmallVector<bool>>
+NestEmitter::classifyRowSources(ArrayRef<Value> views,
+                                ArrayRef<IndexFns> sourceIndex) {
+  AffineExpr p = placeholders.back();
+  SmallVector<bool> contiguous;
+  for (auto [view, index] : llvm::zip(views, sourceIndex)) {
+    auto viewType = cast<MemRefType>(view.getType());
+    SmallVector<int64_t> steps;
+    for (const auto &f : index) {
+      AffineExpr e = f();
+      std::optional<int64_t> st =
+          IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
+      if (!st)
+        return std::nullopt;
+      steps.push_back(*st);
+    }
+    bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+    bool unit = !steps.empty() && steps.back() == 1 &&
+                llvm::all_of(ArrayRef(steps).drop_back(),
+                             [](int64_t v) { return v == 0; }) &&
+                viewType.getLayout().isIdentity();
+    if (!constant && !unit)
+      return std::nullopt;
+    contiguous.push_back(!constant);
+  }
+  return contiguous;
+}
+
+bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
+                                ArrayRef<AffineExpr> ubs, ArrayRef<Value> views,
+                                ArrayRef<IndexFns> sourceIndex, ElementFn f,
+                                const RowTarget &target) {
+  unsigned n = placeholders.size();
+  AffineExpr p = placeholders[n - 1];
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[n - 1]);
+  if (!rowLength || *rowLength < lanes)
+    return false;
+  std::optional<SmallVector<bool>> classified =
+      classifyRowSources(views, sourceIndex);
+  if (!classified)
+    return false;
+  SmallVector<bool> contiguous = std::move(*classified);
+  // Scalar index math and loops from here (runtime bounds).
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  llvm::scope_exit restore([&] { x.kind = savedKind; });
+  OpBuilder &b = x.b;
+  Location loc = x.loc;
+  SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
+  if (lbList.empty())
+    lbList.push_back(x.cst(0));
+  AffineExpr lo = x.value(x.materializeMinMax(lbList, /*isMax=*/true));
+  AffineExpr hi = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
+  // Byte address of the target element at p = 0 of this row.
+  AffineExpr row = target.rowAddress;
+  int64_t vb = options.vectorBytes;
+  AffineExpr a, e;
+  if (target.unpeeled) {
+    a = lo;
+    e = x.hoist(lo + (hi - lo).floorDiv(lanes) * lanes);
+  } else {
+    AffineExpr firstAligned =
+        lo + ((-(row + lo * elementBytes)) % vb).floorDiv(elementBytes);
+    a = x.value(x.materializeMinMax({firstAligned, hi}, /*isMax=*/false));
+    AffineExpr lastAligned =
+        hi - ((row + hi * elementBytes) % vb).floorDiv(elementBytes);
+    e = x.value(x.materializeMinMax({lastAligned, a}, /*isMax=*/true));
+  }
+  // One vector of `lanes` at p = iv: loads (masked: only the first
+  // `count` lanes when `count` is set) and the store.
+  auto vectorAt = [&](Value iv, Value count) {
+    x.bind(p, iv);
+    Value mask;
+    if (count) {
+      // lane < count (built from arith and vector.broadcast only, which
+      // every LLVM lowering converts).
+      auto laneType = VectorType::get({lanes}, b.getI32Type());
+      SmallVector<int32_t> laneIds(lanes);
+      std::iota(laneIds.begin(), laneIds.end(), 0);
+      Value ids = arith::ConstantOp::create(
+          b, loc, laneType,
+          DenseElementsAttr::get(laneType, ArrayRef(laneIds)));
+      Value n = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
+      mask = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::slt, ids,
+          vector::BroadcastOp::create(b, loc, laneType, n));
+    }
+    SmallVector<Value> loaded;
+    for (auto [view, index, isVector] :
+         llvm::zip(views, sourceIndex, contiguous)) {
+      SmallVector<AffineExpr> exprs;
+      for (const auto &g : index)
+        exprs.push_back(g());
+      Type elementType = cast<MemRefType>(view.getType()).getElementType();
+      auto vectorType = VectorType::get({lanes}, elementType);
+      if (!isVector) {
+        Value scalar = x.load(view, exprs);
+        loaded.push_back(
+            vector::BroadcastOp::create(b, loc, vectorType, scalar));
+        continue;
+      }
+      SmallVector<Value> indices;
+      for (AffineExpr ex : exprs)
+        indices.push_back(x.materialize(ex));
+      if (!mask) {
+        loaded.push_back(
+            vector::LoadOp::create(b, loc, vectorType, view, indices));
+        continue;
+      }
+      Value zero = arith::ConstantOp::create(
+          b, loc, vectorType, cast<TypedAttr>(b.getZeroAttr(vectorType)));
+      loaded.push_back(vector::MaskedLoadOp::create(b, loc, vectorType, view,
+                                                    indices, mask, zero));
+    }
+    Value result = f(b, loc, loaded);
+    SmallVector<Value> indices;
+    for (AffineExpr ex : target.index())
+      indices.push_back(x.materialize(ex));
+    if (mask) {
+      vector::MaskedStoreOp::create(b, loc, target.memref, indices, mask,
+                                    result);
+      return;
+    }
+    auto store =
+        vector::StoreOp::create(b, loc, result, target.memref, indices);
+    if (!target.unpeeled)
+      store.setAlignment(static_cast<uint64_t>(vb));
+    if (target.nontemporal) {
+      store.setNontemporal(true);
+      usedNontemporal = true;
+    }
+  };
+  // Head [lo, a) and tail [e, hi) have fewer than `lanes` elements: one
+  // masked (unaligned, cached) vector each, based in bounds at lo and e.
+  // Head and tail under a branch: empty for aligned rows.
+  auto masked = [&](AffineExpr at, AffineExpr count) {
+    Value n = x.materialize(count);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, n, zero);
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    vectorAt(x.materialize(at), n);
+  };
+  if (!target.unpeeled)
+    masked(lo, a - lo);
+  x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
+  masked(e, hi - e);
+  return true;
 }
 
 void NestEmitter::emitElement(ArrayRef<AffineExpr> destIndex,
@@ -770,29 +1317,36 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
   return sizes;
 }
 
-LogicalResult mlir::layout::emitElementwiseLoops(
-    OpBuilder &b, Location loc, LoopKind kind, Value dest,
-    ArrayRef<OpFoldResult> destSizes, ArrayRef<LoopSource> sources,
-    ElementFn fn, function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult
+mlir::layout::emitElementwiseLoops(OpBuilder &b, Location loc, LoopKind kind,
+                                   Value dest, ArrayRef<OpFoldResult> destSizes,
+                                   ArrayRef<LoopSource> sources, ElementFn fn,
+                                   function_ref<InFlightDiagnostic()> emitError,
+                                   const LoopEmitOptions &options) {
   IndexExprs x(b, loc, kind);
-  NestEmitter emitter(x, fn);
+  NestEmitter emitter(x, fn, options);
   if (failed(emitter.prepare(dest, destSizes, sources, emitError)))
     return failure();
   emitter.emit();
+  // Non-temporal stores are weakly ordered: fence them before the buffer
+  // is handed on (to another thread, say).
+  if (emitter.usedNontemporal)
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
   return success();
 }
 
-LogicalResult
-mlir::layout::emitRelayoutLoops(OpBuilder &b, Location loc, LoopKind kind,
-                                Value src, Value dst,
-                                ArrayRef<OpFoldResult> sizes,
-                                function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult mlir::layout::emitRelayoutLoops(
+    OpBuilder &b, Location loc, LoopKind kind, Value src, Value dst,
+    ArrayRef<OpFoldResult> sizes, function_ref<InFlightDiagnostic()> emitError,
+    const LoopEmitOptions &options) {
   int64_t rank = cast<MemRefType>(dst.getType()).getRank();
   LoopSource source{src, llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+  LoopEmitOptions copyOptions = options;
+  copyOptions.vectorizableFn = true;
   return emitElementwiseLoops(
       b, loc, kind, dst, sizes, source,
       [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-      emitError);
+      emitError, copyOptions);
 }
 
 //===----------------------------------------------------------------------===//
@@ -803,8 +1357,7 @@ static bool isSignlessOrFloatOrComplex(Type t) {
   return t.isSignlessInteger() || isa<FloatType, ComplexType>(t);
 }
 
-/// Why emitBinaryElement cannot lower `op`, or the empty string.
-static std::string whyBinaryUnsupported(Operation *op) {
+std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   Type t = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
   std::string why;
   llvm::raw_string_ostream os(why);
@@ -1262,10 +1815,87 @@ LogicalResult mlir::layout::checkLowerable(Operation *op, LoopKind kind) {
   return canLower(op, kind, /*report=*/true);
 }
 
+/// Whether the element computation of `op` may run on vectors: a copy, or
+/// add/subtract/multiply/maximum/minimum (and divide on floats), whose
+/// emitBinaryElement is one elementwise arith op without constants.
+static bool isVectorizableElement(Operation *op) {
+  if (isa<BroadcastInDimOp>(op))
+    return true;
+  Type t = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
+  Type r = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  if (t != r || !t.isIntOrFloat() || t.isInteger(1))
+    return false;
+  if (isa<FloatType>(t))
+    return isa<AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp>(
+        op);
+  return isa<AddOp, SubtractOp, MultiplyOp, MaximumOp, MinimumOp>(op);
+}
+
+/// emitBinaryElement on vectors, for the ops isVectorizableElement accepts
+/// (the same arith op per lane).
+static Value emitVectorBinaryElement(OpBuilder &b, Location loc, Operation *op,
+                                     Value lhs, Value rhs) {
+  bool isFloat =
+      isa<FloatType>(cast<VectorType>(lhs.getType()).getElementType());
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](AddOp) -> Value {
+        return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+      })
+      .Case([&](SubtractOp) -> Value {
+        return isFloat ? arith::SubFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::SubIOp::create(b, loc, lhs, rhs).getResult();
+      })
+      .Case([&](MultiplyOp) -> Value {
+        return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+      })
+      .Case([&](DivideOp) -> Value {
+        return arith::DivFOp::create(b, loc, lhs, rhs);
+      })
+      .Case([&](MaximumOp) -> Value {
+        return isFloat ? arith::MaximumFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::MaxSIOp::create(b, loc, lhs, rhs).getResult();
+      })
+      .Case([&](MinimumOp) -> Value {
+        return isFloat ? arith::MinimumFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
+      })
+      .Default([](Operation *) -> Value {
+        llvm_unreachable("not a vectorizable element op");
+      });
+}
+
+/// The memref that `op`'s result is materialized into when that is its
+/// only use (`bufferization.materialize_in_destination %r in restrict
+/// writable %m`, %m of type `bufferType` and defined before `op`): the
+/// loops can write it directly. Null otherwise.
+static bufferization::MaterializeInDestinationOp
+getDestinationOfResult(Operation *op, MemRefType bufferType) {
+  if (!op->getResult(0).hasOneUse())
+    return nullptr;
+  auto materialize = dyn_cast<bufferization::MaterializeInDestinationOp>(
+      *op->getResult(0).getUsers().begin());
+  if (!materialize || !materialize.getRestrict() ||
+      !materialize.getWritable() ||
+      materialize.getDest().getType() != bufferType)
+    return nullptr;
+  Value dest = materialize.getDest();
+  if (auto arg = dyn_cast<BlockArgument>(dest)) {
+    if (!arg.getOwner()->getParentOp()->isProperAncestor(op))
+      return nullptr;
+  } else {
+    Operation *def = dest.getDefiningOp();
+    if (def->getBlock() != op->getBlock() || !def->isBeforeInBlock(op))
+      return nullptr;
+  }
+  return materialize;
+}
+
 LogicalResult mlir::layout::emitBroadcastingOpLoops(
     OpBuilder &b, Operation *op, LoopKind kind,
     ArrayRef<BroadcastingOpOperand> operands, Value dest,
-    ArrayRef<OpFoldResult> destSizes) {
+    ArrayRef<OpFoldResult> destSizes, const LoopEmitOptions &options) {
   Location loc = op->getLoc();
   SmallVector<LoopSource> sources;
   SmallVector<SourcePlan> plans = planSources(op, /*fuse=*/false);
@@ -1284,21 +1914,27 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
     sources.push_back({buffer, plan.dimMap});
   }
   auto emitError = [op] { return op->emitOpError(); };
+  LoopEmitOptions opOptions = options;
+  opOptions.vectorizableFn = isVectorizableElement(op);
   if (isa<BroadcastInDimOp>(op))
     return emitElementwiseLoops(
         b, loc, kind, dest, destSizes, sources,
         [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-        emitError);
+        emitError, opOptions);
   return emitElementwiseLoops(
       b, loc, kind, dest, destSizes, sources,
       [op](OpBuilder &builder, Location l, ValueRange loaded) {
+        if (isa<VectorType>(loaded[0].getType()))
+          return emitVectorBinaryElement(builder, l, op, loaded[0], loaded[1]);
         return emitBinaryElement(builder, l, op, loaded[0], loaded[1]);
       },
-      emitError);
+      emitError, opOptions);
 }
 
-LogicalResult mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter,
-                                                Operation *op, LoopKind kind) {
+LogicalResult
+mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options) {
   if (failed(canLower(op, kind, /*report=*/false)))
     return failure();
   // A broadcast that its only user will fuse is left to that user.
@@ -1337,10 +1973,22 @@ LogicalResult mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter,
   for (auto [d, s] : llvm::enumerate(sizes))
     if (resultType.isDynamicDim(d))
       dynamicSizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, s));
+  if (auto materialize = getDestinationOfResult(op, bufferType)) {
+    // Destination passing: write the materialization's memref.
+    if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands,
+                                       materialize.getDest(), sizes, options)))
+      return failure();
+    rewriter.eraseOp(materialize);
+    rewriter.eraseOp(op);
+    for (Operation *broadcast : fused)
+      if (broadcast->use_empty())
+        rewriter.eraseOp(broadcast);
+    return success();
+  }
   Value alloc =
       memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
-  if (failed(
-          emitBroadcastingOpLoops(rewriter, op, kind, operands, alloc, sizes)))
+  if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands, alloc, sizes,
+                                     options)))
     return failure();
   Value result = bufferization::ToTensorOp::create(
       rewriter, loc, resultType, alloc, /*restrict=*/true, /*writable=*/true);
@@ -1351,8 +1999,10 @@ LogicalResult mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter,
   return success();
 }
 
-LogicalResult mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter,
-                                                Operation *op, LoopKind kind) {
+LogicalResult
+mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options) {
   auto relayout = dyn_cast<RelayoutOp>(op);
   if (!relayout || failed(canLower(op, kind, /*report=*/false)))
     return failure();
@@ -1371,8 +2021,9 @@ LogicalResult mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter,
     sizes = getLogicalSizes(rewriter, loc, src);
   if (failed(sizes))
     return failure();
-  if (failed(emitRelayoutLoops(rewriter, loc, kind, src, dst, *sizes,
-                               [op] { return op->emitOpError(); })))
+  if (failed(emitRelayoutLoops(
+          rewriter, loc, kind, src, dst, *sizes,
+          [op] { return op->emitOpError(); }, options)))
     return failure();
   rewriter.eraseOp(op);
   return success();
@@ -1384,34 +2035,39 @@ LogicalResult mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter,
 
 namespace {
 struct LowerBroadcastingOp : RewritePattern {
-  LowerBroadcastingOp(MLIRContext *context, LoopKind kind)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
-        kind(kind) {}
+  LowerBroadcastingOp(MLIRContext *context, LoopKind kind,
+                      const LoopEmitOptions &options)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context), kind(kind),
+        options(options) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (!isa<BroadcastInDimOp>(op) &&
         !op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>())
       return failure();
-    return lowerBroadcastingOp(rewriter, op, kind);
+    return lowerBroadcastingOp(rewriter, op, kind, options);
   }
   LoopKind kind;
+  LoopEmitOptions options;
 };
 
 struct LowerMemRefRelayout : OpRewritePattern<RelayoutOp> {
-  LowerMemRefRelayout(MLIRContext *context, LoopKind kind)
-      : OpRewritePattern(context), kind(kind) {}
+  LowerMemRefRelayout(MLIRContext *context, LoopKind kind,
+                      const LoopEmitOptions &options)
+      : OpRewritePattern(context), kind(kind), options(options) {}
   LogicalResult matchAndRewrite(RelayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    return lowerMemRefRelayout(rewriter, op, kind);
+    return lowerMemRefRelayout(rewriter, op, kind, options);
   }
   LoopKind kind;
+  LoopEmitOptions options;
 };
 } // namespace
 
 void mlir::layout::populateLayoutLoopPatterns(RewritePatternSet &patterns,
-                                              LoopKind kind) {
+                                              LoopKind kind,
+                                              const LoopEmitOptions &options) {
   patterns.add<LowerBroadcastingOp, LowerMemRefRelayout>(patterns.getContext(),
-                                                         kind);
+                                                         kind, options);
 }
 
 static bool hasDynamicShape(Operation *op) {
@@ -1422,11 +2078,12 @@ static bool hasDynamicShape(Operation *op) {
   return false;
 }
 
-LogicalResult mlir::layout::applyLayoutLoopPatterns(Operation *root,
-                                                    LoopKind kind,
-                                                    bool skipDynamic) {
+LogicalResult
+mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
+                                      bool skipDynamic,
+                                      const LoopEmitOptions &options) {
   RewritePatternSet patterns(root->getContext());
-  populateLayoutLoopPatterns(patterns, kind);
+  populateLayoutLoopPatterns(patterns, kind, options);
   GreedyRewriteConfig config;
   config.enableFolding(false).enableConstantCSE(false);
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);

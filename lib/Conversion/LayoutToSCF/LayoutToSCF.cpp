@@ -13,11 +13,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::layout {
 #define GEN_PASS_DEF_CONVERTLAYOUTTOSCF
@@ -34,9 +36,13 @@ void mlir::layout::populateLayoutToSCFPatterns(RewritePatternSet &patterns) {
 namespace {
 struct ConvertLayoutToSCFPass
     : layout::impl::ConvertLayoutToSCFBase<ConvertLayoutToSCFPass> {
+  using Base::Base;
   void runOnOperation() override {
+    LoopEmitOptions options;
+    options.vectorBytes = vectorBytes;
+    options.nontemporalThresholdBytes = nontemporalThresholdBytes;
     if (failed(applyLayoutLoopPatterns(getOperation(), LoopKind::SCF,
-                                       /*skipDynamic=*/false)))
+                                       /*skipDynamic=*/false, options)))
       signalPassFailure();
   }
 };

@@ -11,8 +11,11 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -47,19 +50,76 @@ struct CheckLoweredToLLVMPass
       signalPassFailure();
   }
 };
+
+/// linalg.pack / linalg.unpack (e.g. from --convert-layout-to-linalg) have
+/// no bufferization model upstream: lower them to pad + expand_shape +
+/// transpose (extract_slice) with upstream's lowerPack / lowerUnPack first.
+struct LowerLinalgPackPass : PassWrapper<LowerLinalgPackPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerLinalgPackPass)
+  StringRef getArgument() const override { return "layout-lower-linalg-pack"; }
+  StringRef getDescription() const override {
+    return "Lower linalg.pack/unpack to pad, reshape and transpose";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect, tensor::TensorDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<linalg::PackOp, linalg::UnPackOp>(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : ops) {
+      // lowerPack builds an arith zero when there is no padding value, which
+      // aborts for other element types (complex).
+      auto pack = dyn_cast<linalg::PackOp>(op);
+      Type elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+      if (pack && !pack.getPaddingValue() &&
+          !isa<IntegerType, FloatType, IndexType>(elementType)) {
+        op->emitError() << "--layout-lower-to-llvm: cannot lower "
+                           "'linalg.pack' of element type "
+                        << elementType << " without a padding value";
+        return signalPassFailure();
+      }
+      rewriter.setInsertionPoint(op);
+      bool lowered =
+          isa<linalg::PackOp>(op)
+              ? succeeded(linalg::lowerPack(rewriter, cast<linalg::PackOp>(op)))
+              : succeeded(
+                    linalg::lowerUnPack(rewriter, cast<linalg::UnPackOp>(op)));
+      if (!lowered) {
+        op->emitError() << "--layout-lower-to-llvm: cannot lower '"
+                        << op->getName() << "' (dynamic inner tiles)";
+        return signalPassFailure();
+      }
+    }
+  }
+};
 } // namespace
 
 void mlir::layout::buildLayoutLowerToLLVMPipeline(OpPassManager &pm) {
+  buildLayoutLowerToLLVMPipeline(pm, LayoutLowerToLLVMOptions());
+}
+
+void mlir::layout::buildLayoutLowerToLLVMPipeline(
+    OpPassManager &pm, const LayoutLowerToLLVMOptions &options) {
   // 1. Tensor level: explicit broadcasts, then loops (fusing single-use
   //    broadcasts into their consumer) over bufferization.to_buffer /
   //    memref.alloc / bufferization.to_tensor.
   pm.addPass(createLayoutExpandBroadcasts());
   ConvertLayoutToAffineOptions staticOnly;
   staticOnly.skipDynamic = true;
+  staticOnly.vectorBytes = options.vectorBytes;
+  staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
+  ConvertLayoutToSCFOptions scfOptions;
+  scfOptions.vectorBytes = options.vectorBytes;
+  scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
-  pm.addPass(createConvertLayoutToSCF());
+  pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the
   //    to_tensor/to_buffer pairs); tiled encodings become tiled layouts.
+  pm.addPass(std::make_unique<LowerLinalgPackPass>());
   pm.addPass(createLayoutBufferize());
   //    Upstream linalg ops (e.g. from --layout-decompose-tiling, or written
   //    by the user) become loops too.
@@ -67,7 +127,7 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(OpPassManager &pm) {
   // 3. Memref relayouts (written or from bufferization) to loops over the
   //    physical views.
   pm.addPass(createConvertLayoutToAffine(staticOnly));
-  pm.addPass(createConvertLayoutToSCF());
+  pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 4. Tiled memrefs to their physical buffers; the views disappear.
   pm.addPass(createLayoutNormalizeMemRefs());
   // 5. Standard lowering to LLVM.
@@ -83,9 +143,11 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(OpPassManager &pm) {
 }
 
 void mlir::layout::registerLayoutPipelines() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LayoutLowerToLLVMOptions>(
       "layout-lower-to-llvm",
       "Lower tensor- or memref-level layout IR to the LLVM dialect "
       "(docs/lowering.md)",
-      buildLayoutLowerToLLVMPipeline);
+      [](OpPassManager &pm, const LayoutLowerToLLVMOptions &options) {
+        buildLayoutLowerToLLVMPipeline(pm, options);
+      });
 }

@@ -27,6 +27,8 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 
+#include <string>
+
 namespace mlir::layout {
 
 /// The loop dialect a nest is built with. Affine needs static shapes.
@@ -41,6 +43,34 @@ struct LoopSource {
   SmallVector<int64_t> dimMap;
 };
 
+/// Code generation choices of the nests. The defaults (used by the
+/// bufferization models and other library callers) build scalar loops; the
+/// conversion passes set vectorization and non-temporal stores (their
+/// `vector-bytes` and `nontemporal-threshold-bytes` options).
+struct LoopEmitOptions {
+  /// Bytes per vector of the innermost loop (e.g. 64: vector<16xf32>); 0
+  /// keeps scalar loops. Rows whose destination is contiguous and whose
+  /// sources are contiguous or constant along the row are vectorized, with
+  /// a scalar prologue up to the next `vectorBytes`-aligned destination
+  /// address and a scalar epilogue, so every vector store is aligned.
+  int64_t vectorBytes = 0;
+  /// Vector stores are non-temporal (`nontemporal = true`, streaming past
+  /// the caches) when the destination has a static size of at least this
+  /// many bytes; -1: never. Requires vectorBytes > 0.
+  int64_t nontemporalThresholdBytes = -1;
+  /// Whether the ElementFn may be called with vector values (it only builds
+  /// elementwise ops without scalar constants). Set by the emitters.
+  bool vectorizableFn = false;
+};
+
+/// The options of --convert-layout-to-affine/-scf by default.
+inline LoopEmitOptions getDefaultConversionOptions() {
+  LoopEmitOptions options;
+  options.vectorBytes = 64;
+  options.nontemporalThresholdBytes = int64_t(4) << 20;
+  return options;
+}
+
 /// Computes one destination element from the loaded source elements.
 using ElementFn =
     function_ref<Value(OpBuilder &builder, Location loc, ValueRange loaded)>;
@@ -51,18 +81,20 @@ using ElementFn =
 /// `destSizes` are the logical sizes of `dest` (needed for dynamic dims of
 /// tiled memrefs, whose `memref.dim` the normalization cannot keep).
 /// Diagnostics go through `emitError`; nothing is built on failure.
-LogicalResult
-emitElementwiseLoops(OpBuilder &builder, Location loc, LoopKind kind,
-                     Value dest, ArrayRef<OpFoldResult> destSizes,
-                     ArrayRef<LoopSource> sources, ElementFn fn,
-                     function_ref<InFlightDiagnostic()> emitError);
+LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
+                                   LoopKind kind, Value dest,
+                                   ArrayRef<OpFoldResult> destSizes,
+                                   ArrayRef<LoopSource> sources, ElementFn fn,
+                                   function_ref<InFlightDiagnostic()> emitError,
+                                   const LoopEmitOptions &options = {});
 
 /// The loops of a memref `layout.relayout`: `dst[e] = src[e]`, padding
 /// slots of `dst` get its padding value.
 LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
                                 Value src, Value dst,
                                 ArrayRef<OpFoldResult> sizes,
-                                function_ref<InFlightDiagnostic()> emitError);
+                                function_ref<InFlightDiagnostic()> emitError,
+                                const LoopEmitOptions &options = {});
 
 /// The scalar computation of a binary layout op (`layout.add`, ...,
 /// `layout.compare`) on one element of each operand, with XLA's semantics:
@@ -73,6 +105,10 @@ LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
 /// signless integers except i1, ordered on floats (NE: unordered).
 Value emitBinaryElement(OpBuilder &builder, Location loc, Operation *op,
                         Value lhs, Value rhs);
+
+/// Why emitBinaryElement cannot lower `op` (its element type), or the empty
+/// string.
+std::string whyBinaryUnsupported(Operation *op);
 
 /// Whether emitBinaryElement supports `op`'s element type; reports why not.
 LogicalResult checkBinaryElementSupported(Operation *op);
@@ -115,7 +151,8 @@ LogicalResult emitBroadcastingOpLoops(OpBuilder &builder, Operation *op,
                                       LoopKind kind,
                                       ArrayRef<BroadcastingOpOperand> operands,
                                       Value dest,
-                                      ArrayRef<OpFoldResult> destSizes);
+                                      ArrayRef<OpFoldResult> destSizes,
+                                      const LoopEmitOptions &options = {});
 
 /// The dynamic result sizes of a tensor broadcast_in_dim / binary op
 /// (`tensor.dim` of its operands, `sizes`, or XLA's degenerate rule at run
@@ -135,24 +172,31 @@ LogicalResult checkLowerable(Operation *op, LoopKind kind);
 /// Rewrites a tensor broadcast_in_dim / binary op into
 /// `bufferization.to_buffer` of its operands (fusing single-use
 /// broadcast_in_dim operands), `memref.alloc` of the result buffer, the
-/// loops, and `bufferization.to_tensor restrict writable`.
+/// loops, and `bufferization.to_tensor restrict writable`. When the only
+/// use of the result is `bufferization.materialize_in_destination ... in
+/// restrict writable %m` into a memref of the result's buffer type defined
+/// before the op, the loops write `%m` directly (no temporary, no copy).
 LogicalResult lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
-                                  LoopKind kind);
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options = {});
 
 /// Rewrites a memref `layout.relayout` into loops (`memref.copy` when both
 /// layouts are equal).
 LogicalResult lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
-                                  LoopKind kind);
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options = {});
 
 /// The patterns of both conversions: memref relayout, broadcast_in_dim and
 /// the binary ops, lowered with `kind` loops (affine: static shapes only).
-void populateLayoutLoopPatterns(RewritePatternSet &patterns, LoopKind kind);
+void populateLayoutLoopPatterns(RewritePatternSet &patterns, LoopKind kind,
+                                const LoopEmitOptions &options = {});
 
 /// Shared driver of the conversion passes: applies the patterns (no
 /// folding), then reports every op of `root` that should have been lowered
 /// and was not. Ops with dynamic shapes are skipped when `skipDynamic`.
 LogicalResult applyLayoutLoopPatterns(Operation *root, LoopKind kind,
-                                      bool skipDynamic);
+                                      bool skipDynamic,
+                                      const LoopEmitOptions &options = {});
 
 } // namespace mlir::layout
 

@@ -3,16 +3,34 @@
 #ifndef LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 #define LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 
+#include "mlir/Pass/PassOptions.h"
+
 namespace mlir {
 class OpPassManager;
 } // namespace mlir
 
 namespace mlir::layout {
 
+/// Options of --layout-lower-to-llvm (passed to the loop conversions).
+struct LayoutLowerToLLVMOptions
+    : public PassPipelineOptions<LayoutLowerToLLVMOptions> {
+  Option<int64_t> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar)"),
+      llvm::cl::init(64)};
+  Option<int64_t> nontemporalThresholdBytes{
+      *this, "nontemporal-threshold-bytes",
+      llvm::cl::desc("Destinations of at least this many bytes get "
+                     "non-temporal vector stores (-1: never)"),
+      llvm::cl::init(int64_t(4) << 20)};
+};
+
 /// Adds --layout-lower-to-llvm (docs/lowering.md): tensor- or memref-level
 /// layout IR (or a mix) to the LLVM dialect, ending with a check that
 /// reports anything left unconverted.
 void buildLayoutLowerToLLVMPipeline(OpPassManager &pm);
+void buildLayoutLowerToLLVMPipeline(OpPassManager &pm,
+                                    const LayoutLowerToLLVMOptions &options);
 
 /// Registers --layout-lower-to-llvm.
 void registerLayoutPipelines();

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout/Dialect/Layout/Transforms/DecomposeTiling.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
@@ -231,6 +232,26 @@ static Value buildUntile(TilingBuilder &b, Value input,
   return b.sliceHigh(v, map.getLogicalDims());
 }
 
+} // namespace
+
+Value mlir::layout::buildTiledPhysicalTensor(RewriterBase &rewriter,
+                                             Location loc, Value logical,
+                                             const TiledLayoutMap &map,
+                                             TypedAttr padValue) {
+  TilingBuilder b{rewriter, loc, getElementTypeOrSelf(logical.getType()),
+                  Value()};
+  return buildTile(b, logical, map, padValue);
+}
+
+Value mlir::layout::buildLogicalTensorFromPhysical(RewriterBase &rewriter,
+                                                   Location loc, Value physical,
+                                                   const TiledLayoutMap &map) {
+  TilingBuilder b{rewriter, loc, getElementTypeOrSelf(physical.getType()),
+                  Value()};
+  return buildUntile(b, physical, map);
+}
+
+namespace {
 struct DecomposeRelayout : OpRewritePattern<RelayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds and runs the relayout/broadcast benchmark (docs/performance.md).
+#   bash bench/run.sh [--rounds N] [--only a,b] [--check-only]
+# Env: BUILD_DIR (default build; needs bin/layout-opt), OUT (default
+#      $BUILD_DIR/bench), SIZE=large|small (small: the lit test's shapes),
+#      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
+#      "nontemporal-threshold-bytes=-1"), NUMPY=0 to skip the numpy part,
+#      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+OUT=${OUT:-$BUILD_DIR/bench}
+SIZE=${SIZE:-large}
+L=/usr/lib/llvm-22
+LAYOUT_OPT=${LAYOUT_OPT:-$BUILD_DIR/bin/layout-opt}
+CXX=${CXX:-clang++-22}
+mkdir -p "$OUT"
+python3 bench/gen_kernels.py "$SIZE" "$OUT"
+
+# Our kernels: the project's pipeline.
+"$LAYOUT_OPT" "$OUT/ours.mlir" "--layout-lower-to-llvm${PIPELINE_OPTIONS:+=$PIPELINE_OPTIONS}" \
+  -o "$OUT/ours.llvm.mlir"
+"$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/ours.llvm.mlir" -o "$OUT/ours.ll"
+"$CXX" -O3 -march=native -Wno-override-module -c "$OUT/ours.ll" -o "$OUT/ours.o"
+
+# Upstream: lower_pack/lower_unpack, one-shot-bufferize (with upstream's
+# deallocation pipeline, so the temporaries are freed), linalg loops, LLVM.
+"$L/bin/mlir-opt" "$OUT/upstream.mlir" \
+  --transform-preload-library=transform-library-paths=bench/upstream/schedule.mlir \
+  --transform-interpreter -canonicalize -one-shot-bufferize \
+  -buffer-deallocation-pipeline -convert-linalg-to-loops -expand-strided-metadata \
+  -lower-affine -convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts \
+  -o "$OUT/upstream.llvm.mlir"
+"$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/upstream.llvm.mlir" -o "$OUT/upstream.ll"
+"$CXX" -O3 -march=native -Wno-override-module -c "$OUT/upstream.ll" -o "$OUT/upstream.o"
+
+small=()
+[ "$SIZE" = small ] && small=(-DBENCH_SMALL)
+"$CXX" -O3 -march=native -std=c++17 "${small[@]}" -I"$L/include" bench/bench.cpp \
+  "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" -Wl,-rpath,"$L/lib" \
+  -lmlir_c_runner_utils -lm -o "$OUT/bench"
+
+if [[ " $* " != *" --check-only "* ]]; then
+  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cpus;" \
+    "load average before: $(uptime | sed 's/.*load average: //')"
+fi
+"$OUT/bench" "$@" | tee "$OUT/bench.txt"
+if [ "${NUMPY:-1}" != 0 ] && [[ " $* " != *" --check-only "* ]]; then
+  # Debian's python3-numpy lives in /usr/bin/python3's dist-packages.
+  PY=python3
+  python3 -c 'import numpy' 2>/dev/null || PY=/usr/bin/python3
+  if "$PY" -c 'import numpy' 2>/dev/null; then
+    "$PY" bench/numpy_bench.py --ours "$OUT/bench.txt" "$@"
+  else
+    echo "numpy: not installed (apt-get install python3-numpy); skipped"
+  fi
+fi
+# Compile-time scaling of --layout-lower-to-llvm (1,000 and 2,000 functions).
+if [ "${COMPILE_TIME:-0}" = 1 ]; then
+  python3 bench/compile_time.py "$LAYOUT_OPT" --sizes 1000,2000 --repeat 3
+fi

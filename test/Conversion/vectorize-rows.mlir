@@ -1,0 +1,94 @@
+// The vectorized rows of the loop conversions (LoopEmitOptions): the
+// innermost loop of a contiguous destination row becomes a masked head up
+// to the first 64-byte-aligned destination address, aligned 16 x f32
+// vectors, and a masked tail; non-temporal stores when the destination has
+// at least `nontemporal-threshold-bytes` (default 4 MiB; here 0 and -1);
+// scalar loops with vector-bytes=0.
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s --check-prefixes=CHECK,NT
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefixes=CHECK,CACHED
+// RUN: layout-opt %s '--convert-layout-to-affine=vector-bytes=0' | FileCheck %s --check-prefix=SCALAR
+
+// CHECK-LABEL: func.func @to_tiled
+// CHECK: %[[P:.*]] = layout.to_physical
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[P]]
+// CHECK: affine.min {{.*}}%[[PTR]]
+// CHECK: scf.if
+// CHECK: vector.maskedload
+// CHECK: vector.maskedstore %[[P]]
+// CHECK: scf.for {{.*}} step %c16
+// CHECK: vector.load {{.*}} : memref<16x256xf32>, vector<16xf32>
+// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x8x128xf32>, vector<16xf32>
+// CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<2x2x8x128xf32>, vector<16xf32>
+// CHECK: vector.maskedstore %[[P]]
+// NT: llvm.fence seq_cst
+// CACHED-NOT: llvm.fence
+// CHECK: return
+// SCALAR-LABEL: func.func @to_tiled
+// SCALAR-NOT: vector.
+// SCALAR: return
+func.func @to_tiled(%src: memref<16x256xf32>,
+                    %dst: memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+  layout.relayout %src, %dst
+      : memref<16x256xf32>, memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// A row-major destination whose rows are not vector-aligned (stride 291),
+// read from a tiled source in runs of 128: the segments go to an aligned
+// staging row (memref.alloca), copied to the destination once per row.
+// CHECK-LABEL: func.func @from_tiled_odd
+// CHECK: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
+// CHECK: vector.store {{.*}}, %[[STAGE]]
+// CHECK: vector.load %[[STAGE]]
+// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// SCALAR-LABEL: func.func @from_tiled_odd
+// SCALAR-NOT: vector.
+// SCALAR-NOT: memref.alloca
+// SCALAR: return
+func.func @from_tiled_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>,
+                          %dst: memref<29x291xf32>) {
+  layout.relayout %src, %dst
+      : memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>, memref<29x291xf32>
+  return
+}
+
+// bf16 T(8,128)(2,1): physical [2,2,4,128,2,1], the innermost dims are
+// short. Two source rows are read as vector<16xbf16> and interleaved into
+// one aligned vector<32xbf16> per 64 bytes of the destination (rows whose
+// address is not aligned at run time take the scalar nest).
+// CHECK-LABEL: func.func @to_tiled_bf16
+// CHECK: scf.if
+// CHECK: scf.for {{.*}} step %c16
+// CHECK: %[[A:.*]] = vector.load {{.*}} : memref<16x256xbf16>, vector<16xbf16>
+// CHECK: %[[B:.*]] = vector.load {{.*}} : memref<16x256xbf16>, vector<16xbf16>
+// CHECK: %[[I:.*]] = vector.interleave %[[A]], %[[B]] : vector<16xbf16> -> vector<32xbf16>
+// NT: vector.store %[[I]], {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
+// CACHED: vector.store %[[I]], {{.*}} {alignment = 64 : i64} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
+// CHECK: } else {
+// SCALAR-LABEL: func.func @to_tiled_bf16
+// SCALAR-NOT: vector.
+// SCALAR: return
+func.func @to_tiled_bf16(%src: memref<16x256xbf16>,
+                         %dst: memref<16x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>) {
+  layout.relayout %src, %dst
+      : memref<16x256xbf16>, memref<16x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>
+  return
+}
+
+// Broadcast add into the destination given by materialize_in_destination
+// (no allocation, no copy); the row-constant operand is broadcast.
+// CHECK-LABEL: func.func @bcast_add
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: memref<4x64xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: memref.load
+// CHECK: vector.broadcast
+// CHECK: arith.addf {{.*}} : vector<16xf32>
+// CHECK: vector.store {{.*}}, %[[OUT]]
+// CHECK-NOT: bufferization.materialize_in_destination
+// CHECK: return
+func.func @bcast_add(%m: tensor<4x64xf32>, %v: tensor<4xf32>, %out: memref<4x64xf32>) {
+  %r = layout.add %m, %v, dims = [0] : (tensor<4x64xf32>, tensor<4xf32>) -> tensor<4x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+      : (tensor<4x64xf32>, memref<4x64xf32>) -> ()
+  return
+}
