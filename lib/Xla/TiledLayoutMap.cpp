@@ -179,8 +179,8 @@ TiledLayoutMap::checkedLinearIndex(ArrayRef<int64_t> logicalIndex) const {
     if (logicalIndex[i] < 0 || logicalIndex[i] >= logicalDims[i])
       return makeError("index (" + joinDims(logicalIndex) +
                        ") is out of bounds: component " + llvm::Twine(i) +
-                       " is " + llvm::Twine(logicalIndex[i]) +
-                       ", dimension " + llvm::Twine(i) + " has size " +
+                       " is " + llvm::Twine(logicalIndex[i]) + ", dimension " +
+                       llvm::Twine(i) + " has size " +
                        llvm::Twine(logicalDims[i]));
   return linearIndex(logicalIndex);
 }
@@ -191,8 +191,7 @@ TiledLayoutMap::logicalIndex(int64_t linear) const {
     return std::nullopt; // L tail padding (or out of range)
   // Delinearize in the final shape.
   SmallVector<int64_t, 6> index(physicalDims.size());
-  for (int64_t i = static_cast<int64_t>(physicalDims.size()) - 1; i >= 0;
-       --i) {
+  for (int64_t i = static_cast<int64_t>(physicalDims.size()) - 1; i >= 0; --i) {
     index[i] = linear % physicalDims[i];
     linear /= physicalDims[i];
   }
@@ -200,8 +199,7 @@ TiledLayoutMap::logicalIndex(int64_t linear) const {
   for (const TileLevel &level : llvm::reverse(levels)) {
     size_t numTiled = level.tile.size();
     size_t numLeading = level.combinedDims.size() - numTiled;
-    SmallVector<int64_t, 6> combined(index.begin(),
-                                     index.begin() + numLeading);
+    SmallVector<int64_t, 6> combined(index.begin(), index.begin() + numLeading);
     for (size_t i = 0; i < numTiled; ++i) {
       int64_t value = index[numLeading + i] * level.tile[i] +
                       index[numLeading + numTiled + i];
@@ -284,8 +282,8 @@ static llvm::Error checkFirstTile(const Shape &shape, llvm::StringRef what) {
   return llvm::Error::success();
 }
 
-llvm::Expected<int64_t>
-mlir::layout::xlaLinearIndex(const Shape &inputShape, ArrayRef<int64_t> index) {
+llvm::Expected<int64_t> mlir::layout::xlaLinearIndex(const Shape &inputShape,
+                                                     ArrayRef<int64_t> index) {
   Shape shape = withLayout(inputShape);
   if (llvm::Error err = checkStaticArray(shape, "xla_linear_index"))
     return std::move(err);
@@ -293,17 +291,15 @@ mlir::layout::xlaLinearIndex(const Shape &inputShape, ArrayRef<int64_t> index) {
     return std::move(err);
   int64_t rank = shape.getRank();
   if (static_cast<int64_t>(index.size()) != rank)
-    return makeError("index (" + joinDims(index) + ") has " +
-                     llvm::Twine(index.size()) +
-                     " components, but the shape has rank " +
-                     llvm::Twine(rank));
+    return makeError(
+        "index (" + joinDims(index) + ") has " + llvm::Twine(index.size()) +
+        " components, but the shape has rank " + llvm::Twine(rank));
   for (int64_t i = 0; i < rank; ++i)
     if (index[i] < 0 || index[i] >= shape.getDim(i))
-      return makeError("index (" + joinDims(index) +
-                       ") is out of bounds: component " + llvm::Twine(i) +
-                       " is " + llvm::Twine(index[i]) + ", dimension " +
-                       llvm::Twine(i) + " has size " +
-                       llvm::Twine(shape.getDim(i)));
+      return makeError(
+          "index (" + joinDims(index) + ") is out of bounds: component " +
+          llvm::Twine(i) + " is " + llvm::Twine(index[i]) + ", dimension " +
+          llvm::Twine(i) + " has size " + llvm::Twine(shape.getDim(i)));
   // A faithful copy of LayoutUtil::LinearIndex, including its quirks: rank 1
   // ignores tiles, and only the first tile is looked at.
   if (rank == 0)
@@ -435,7 +431,8 @@ llvm::Expected<int64_t> mlir::layout::xlaArraySize(const Shape &inputShape) {
   }
   int64_t align = layout.getTailPaddingAlignment();
   if (align != 1 && count % align) {
-    std::optional<int64_t> next = llvm::checkedAdd(count, align - count % align);
+    std::optional<int64_t> next =
+        llvm::checkedAdd(count, align - count % align);
     if (!next)
       return overflow();
     count = *next;

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include "RandomLayouts.h"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -98,7 +100,9 @@ struct NdArray {
     out.data.assign(std::accumulate(newDims.begin(), newDims.end(), int64_t(1),
                                     std::multiplies<int64_t>()),
                     -1);
-    forEach([&](ArrayRef<int64_t> i) { out.data[out.offset(i)] = data[offset(i)]; });
+    forEach([&](ArrayRef<int64_t> i) {
+      out.data[out.offset(i)] = data[offset(i)];
+    });
     return out;
   }
   /// Output dim i is input dim perm[i].
@@ -141,8 +145,8 @@ std::vector<int64_t> memoryImageByBruteForce(const Shape &shape) {
   for (const Tile &tile : layout.getTiles()) {
     ArrayRef<int64_t> t = tile.getDims();
     // Prepend size-1 dims (a reshape).
-    SmallVector<int64_t, 8> dims(
-        std::max<int64_t>(0, t.size() - a.dims.size()), 1);
+    SmallVector<int64_t, 8> dims(std::max<int64_t>(0, t.size() - a.dims.size()),
+                                 1);
     dims.append(a.dims.begin(), a.dims.end());
     a = a.reshape(dims);
     // Combine `*` dims with the next (a reshape: row-major is contiguous).
@@ -265,8 +269,8 @@ TEST(TiledLayoutMap, SeedLegacyPadding) {
   Shape s = Shape::makeArray(PrimitiveType::F32, {2, 3}, layout);
   TiledLayoutMap map = getMap(s);
   // ids: a=0 b=1 c=2 d=3 e=4 f=5
-  std::vector<int64_t> expected = {0, 3, -1, 1, 4, -1, 2, 5, -1,
-                                   -1, -1, -1, -1, -1, -1};
+  std::vector<int64_t> expected = {0,  3,  -1, 1,  4,  -1, 2, 5,
+                                   -1, -1, -1, -1, -1, -1, -1};
   EXPECT_EQ(memoryImageFromMap(s, map), expected);
   EXPECT_EQ(map.getAllocatedElements(), 15);
 }
@@ -298,7 +302,8 @@ TEST(TiledLayoutMap, SubByteTypesTakeWholeBytesWithoutE) {
 
 TEST(TiledLayoutMap, TileLongerThanShapePrependsOnes) {
   // f32[3]{0:T(2,2)}: [3] -> [1,3] -> (1,2,2,2).
-  Shape s = Shape::makeArray(PrimitiveType::F32, {3}, makeLayout({0}, {{2, 2}}));
+  Shape s =
+      Shape::makeArray(PrimitiveType::F32, {3}, makeLayout({0}, {{2, 2}}));
   TiledLayoutMap map = getMap(s);
   EXPECT_EQ(SmallVector<int64_t>(map.getPhysicalDims()),
             SmallVector<int64_t>({1, 2, 2, 2}));
@@ -315,16 +320,14 @@ TEST(TiledLayoutMap, ZeroSizedDims) {
 }
 
 TEST(TiledLayoutMap, OverflowIsAnError) {
-  Shape s = Shape::makeArray(PrimitiveType::F32,
-                             {int64_t(1) << 62, 4});
+  Shape s = Shape::makeArray(PrimitiveType::F32, {int64_t(1) << 62, 4});
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(s);
   ASSERT_FALSE(static_cast<bool>(map));
   EXPECT_NE(llvm::toString(map.takeError()).find("overflow"),
             std::string::npos);
   // Padding to the tile makes the physical size overflow even though the
   // logical one fits.
-  Shape t = Shape::makeArray(PrimitiveType::F32,
-                             {(int64_t(1) << 62) + 1, 1},
+  Shape t = Shape::makeArray(PrimitiveType::F32, {(int64_t(1) << 62) + 1, 1},
                              makeLayout({1, 0}, {{int64_t(1) << 62, 1}}));
   llvm::Expected<TiledLayoutMap> tmap = TiledLayoutMap::get(t);
   ASSERT_FALSE(static_cast<bool>(tmap));
@@ -396,7 +399,8 @@ TEST(TiledLayoutMap, XlaCompatibilityUsesTheFirstTileOnly) {
   ASSERT_TRUE(static_cast<bool>(byteSize));
   EXPECT_EQ(*byteSize, 15 * 4); // tiles ignored
   // XLA's rank-1 quirk: tiles are ignored by LinearIndex.
-  Shape r1 = Shape::makeArray(PrimitiveType::F32, {5}, makeLayout({0}, {{2, 2}}));
+  Shape r1 =
+      Shape::makeArray(PrimitiveType::F32, {5}, makeLayout({0}, {{2, 2}}));
   llvm::Expected<int64_t> quirk = xlaLinearIndex(r1, {3});
   ASSERT_TRUE(static_cast<bool>(quirk));
   EXPECT_EQ(*quirk, 3);
@@ -410,9 +414,9 @@ TEST(TiledLayoutMap, CheckedLinearIndexRejectsBadIndices) {
   Shape s = Shape::makeArray(PrimitiveType::F32, {3, 5},
                              makeLayout({1, 0}, {{2, 2}}));
   TiledLayoutMap map = getMap(s);
-  for (SmallVector<int64_t> bad : {SmallVector<int64_t>{3, 0},
-                                   SmallVector<int64_t>{0, -1},
-                                   SmallVector<int64_t>{1}}) {
+  for (SmallVector<int64_t> bad :
+       {SmallVector<int64_t>{3, 0}, SmallVector<int64_t>{0, -1},
+        SmallVector<int64_t>{1}}) {
     llvm::Expected<int64_t> r = map.checkedLinearIndex(bad);
     EXPECT_FALSE(static_cast<bool>(r));
     llvm::consumeError(r.takeError());
@@ -423,52 +427,8 @@ TEST(TiledLayoutMap, CheckedLinearIndexRejectsBadIndices) {
 // Properties over generated layouts
 //===----------------------------------------------------------------------===//
 
-struct Generator {
-  std::mt19937_64 rng{20261122};
-  int64_t uniform(int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
-  }
-  Shape next() {
-    for (;;) {
-      int64_t rank = uniform(0, 4);
-      SmallVector<int64_t, 4> dims;
-      for (int64_t i = 0; i < rank; ++i)
-        dims.push_back(uniform(0, 9) == 0 ? 1 : uniform(1, 7));
-      SmallVector<int64_t, 4> m2m(rank);
-      std::iota(m2m.begin(), m2m.end(), 0);
-      std::shuffle(m2m.begin(), m2m.end(), rng);
-      Layout layout(m2m);
-      int64_t levels = uniform(0, 3);
-      for (int64_t l = 0; l < levels; ++l) {
-        int64_t n = uniform(1, rank + 1);
-        SmallVector<int64_t, 4> t;
-        for (int64_t j = 0; j < n; ++j)
-          t.push_back(j + 1 < n && uniform(0, 4) == 0 ? kStar
-                                                       : uniform(1, 4));
-        layout.mutableTiles().push_back(Tile(t));
-      }
-      if (rank && uniform(0, 4) == 0) {
-        for (int64_t d : dims)
-          layout.mutablePaddedDimensions().push_back(d + uniform(0, 2));
-        layout.setPaddingValue(PaddingValue::Zero);
-      }
-      if (uniform(0, 4) == 0)
-        layout.setTailPaddingAlignment(uniform(1, 5));
-      Shape shape = Shape::makeArray(PrimitiveType::F32, dims, layout);
-      llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
-      if (!map) {
-        llvm::consumeError(map.takeError());
-        continue;
-      }
-      if (map->getAllocatedElements() > 20000)
-        continue; // keep the brute force fast
-      return shape;
-    }
-  }
-};
-
 TEST(TiledLayoutMapProperty, BijectionInverseAndBruteForce) {
-  Generator gen;
+  unittest::RandomLayoutGenerator gen;
   int64_t checked = 0, withCombine = 0, multiLevel = 0, padded = 0;
   for (int iter = 0; iter < 1500; ++iter) {
     Shape shape = gen.next();

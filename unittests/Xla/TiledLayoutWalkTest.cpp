@@ -10,6 +10,8 @@
 
 #include "layout/Xla/TiledLayoutWalk.h"
 
+#include "RandomLayouts.h"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -22,7 +24,6 @@ using llvm::SmallVectorImpl;
 
 namespace {
 
-constexpr int64_t kStar = Tile::kCombineDimension;
 
 TiledLayoutMap getMap(const Shape &shape) {
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
@@ -118,49 +119,10 @@ TEST(TiledLayoutWalk, Figure2RunsFollowTheSecondLevel) {
 // Properties over generated layouts
 //===----------------------------------------------------------------------===//
 
-struct Generator {
-  std::mt19937_64 rng{20260523};
-  int64_t uniform(int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
-  }
-  Shape next() {
-    for (;;) {
-      int64_t rank = uniform(1, 4);
-      SmallVector<int64_t, 4> dims;
-      for (int64_t i = 0; i < rank; ++i)
-        dims.push_back(uniform(0, 9) == 0 ? 1 : uniform(1, 9));
-      SmallVector<int64_t, 4> m2m(rank);
-      std::iota(m2m.begin(), m2m.end(), 0);
-      std::shuffle(m2m.begin(), m2m.end(), rng);
-      Layout layout(m2m);
-      int64_t levels = uniform(0, 3);
-      for (int64_t l = 0; l < levels; ++l) {
-        int64_t n = uniform(1, rank + 1);
-        SmallVector<int64_t, 4> t;
-        for (int64_t j = 0; j < n; ++j)
-          t.push_back(j + 1 < n && uniform(0, 4) == 0 ? kStar : uniform(1, 4));
-        layout.mutableTiles().push_back(Tile(t));
-      }
-      if (uniform(0, 4) == 0) {
-        for (int64_t d : dims)
-          layout.mutablePaddedDimensions().push_back(d + uniform(0, 2));
-        layout.setPaddingValue(PaddingValue::Zero);
-      }
-      Shape shape = Shape::makeArray(PrimitiveType::F32, dims, layout);
-      llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
-      if (!map) {
-        llvm::consumeError(map.takeError());
-        continue;
-      }
-      if (map->getAllocatedElements() > 20000)
-        continue;
-      return shape;
-    }
-  }
-};
-
 TEST(TiledLayoutWalkProperty, InverseAgreesWithLogicalIndex) {
-  Generator gen;
+  unittest::RandomLayoutGenerator gen({/*seed=*/20260523, /*minRank=*/1,
+                                       /*maxRank=*/4, /*maxDim=*/9,
+                                       /*tailPadding=*/false});
   IntegerIndexOps ops;
   for (int iter = 0; iter < 800; ++iter) {
     Shape shape = gen.next();
@@ -206,7 +168,9 @@ TEST(TiledLayoutWalkProperty, InverseAgreesWithLogicalIndex) {
 }
 
 TEST(TiledLayoutWalkProperty, RunsAreAffine) {
-  Generator gen;
+  unittest::RandomLayoutGenerator gen({/*seed=*/20260523, /*minRank=*/1,
+                                       /*maxRank=*/4, /*maxDim=*/9,
+                                       /*tailPadding=*/false});
   int64_t withRuns = 0, tiledRuns = 0, unknown = 0;
   for (int iter = 0; iter < 800; ++iter) {
     Shape shape = gen.next();

@@ -48,7 +48,8 @@ llvm::Expected<int64_t> getDimensionStride(const Shape &shape, int64_t dim);
 
 /// XLA's ShapeUtil::ByteStrides: per logical dim, the stride in bytes, for an
 /// untiled dense layout. Errors as getDimensionStride.
-llvm::Expected<llvm::SmallVector<int64_t, 6>> getByteStrides(const Shape &shape);
+llvm::Expected<llvm::SmallVector<int64_t, 6>>
+getByteStrides(const Shape &shape);
 
 /// XLA's IndexUtil::BumpIndices: advances `indices` to the next index in
 /// logical row-major order (last dim fastest). Returns false (and leaves
