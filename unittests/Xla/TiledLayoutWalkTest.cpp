@@ -24,7 +24,6 @@ using llvm::SmallVectorImpl;
 
 namespace {
 
-
 TiledLayoutMap getMap(const Shape &shape) {
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
   if (!map) {
