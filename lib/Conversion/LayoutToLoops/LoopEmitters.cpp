@@ -2106,3 +2106,11 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
   });
   return success(ok);
 }
+
+void mlir::layout::loadLoopEmitterDialects(MLIRContext &context) {
+  context.loadDialect<affine::AffineDialect, arith::ArithDialect,
+                      bufferization::BufferizationDialect,
+                      complex::ComplexDialect, math::MathDialect,
+                      memref::MemRefDialect, scf::SCFDialect, ub::UBDialect,
+                      vector::VectorDialect, LLVM::LLVMDialect>();
+}

@@ -191,6 +191,15 @@ LogicalResult lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
 void populateLayoutLoopPatterns(RewritePatternSet &patterns, LoopKind kind,
                                 const LoopEmitOptions &options = {});
 
+/// Loads every dialect the emitters create ops of (affine, arith,
+/// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
+/// conversion passes declare them as dependent dialects; code that emits
+/// loops outside those passes (the One-Shot Bufferize models of the
+/// broadcasting ops, run by any bufferization pass) loads them when the
+/// layout dialect is loaded. Creating an op of an unloaded dialect gives a
+/// null op (a crash) in release builds of MLIR.
+void loadLoopEmitterDialects(MLIRContext &context);
+
 /// Shared driver of the conversion passes: applies the patterns (no
 /// folding), then reports every op of `root` that should have been lowered
 /// and was not. Ops with dynamic shapes are skipped when `skipDynamic`.

@@ -111,6 +111,9 @@ template <typename... OpTys> void attachModels(MLIRContext *context) {
 void mlir::layout::registerBroadcastBufferizationExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, LayoutDialect *) {
+    // bufferize() emits loops: load what they are made of now, while the
+    // context may still load dialects (as upstream's tensor models do).
+    loadLoopEmitterDialects(*context);
     attachModels<BroadcastInDimOp, AddOp, SubtractOp, MultiplyOp, DivideOp,
                  RemainderOp, MaximumOp, MinimumOp, PowerOp, Atan2Op, AndOp,
                  OrOp, XorOp, ShiftLeftOp, ShiftRightArithmeticOp,
