@@ -14,7 +14,12 @@
 //   INT64_MIN/MAX, wrong rank) give an error, never a crash; logicalIndex of
 //   probe slots either is padding or maps back to the slot;
 // - the XLA compatibility functions and the dynamic map never crash, and
-//   xlaLinearIndex agrees with the map for one untiled-or-simply-tiled level.
+//   xlaLinearIndex agrees with the map for one untiled-or-simply-tiled level;
+// - the walk math of the loop emitters (TiledLayoutWalk.h), on small maps:
+//   applyInverse at every physical coordinate (row-major order == slot
+//   order) agrees with logicalIndex, its bound checks hold exactly on the
+//   non-padding slots; every affine run getAffineRun reports moves exactly
+//   one physical coordinate by its stride inside each run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +27,7 @@
 
 #include "layout/Xla/Shape.h"
 #include "layout/Xla/TiledLayoutMap.h"
+#include "layout/Xla/TiledLayoutWalk.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -148,6 +154,60 @@ static void checkExhaustive(const Shape &shape, const TiledLayoutMap &map) {
   (void)shape;
 }
 
+/// applyInverse (the loop emitters' inverse map) agrees with logicalIndex on
+/// every slot, and every reported affine run is affine with its stride.
+static void checkWalk(const TiledLayoutMap &map) {
+  ArrayRef<int64_t> physicalDims = map.getPhysicalDims();
+  ArrayRef<int64_t> dims = map.getLogicalDims();
+  IntegerIndexOps ops;
+  if (map.getPhysicalElementCount() > 0) {
+    SmallVector<int64_t, 6> physical(physicalDims.size(), 0);
+    int64_t slot = 0;
+    do {
+      InverseIndex<int64_t> inverse =
+          applyInverse<int64_t>(map, ArrayRef<int64_t>(physical), ops);
+      bool holds = llvm::all_of(inverse.checks, [](const auto &c) {
+        return c.value < c.bound;
+      });
+      std::optional<SmallVector<int64_t, 6>> expected = map.logicalIndex(slot);
+      check(holds == expected.has_value(),
+            "applyInverse's checks disagree with logicalIndex about slot " +
+                llvm::Twine(slot));
+      if (expected)
+        check(ArrayRef<int64_t>(inverse.logical) == ArrayRef<int64_t>(*expected),
+              "applyInverse != logicalIndex at slot " + llvm::Twine(slot));
+      ++slot;
+    } while (bumpIndex(physical, physicalDims));
+  }
+  if (map.getElementCount() == 0)
+    return;
+  for (int64_t dim = 0; dim < static_cast<int64_t>(dims.size()); ++dim) {
+    std::optional<AffineRun> run = getAffineRun(map, dim);
+    if (!run)
+      continue;
+    check(run->length >= 0, "negative affine run length");
+    check(run->physicalDim >= -1 &&
+              run->physicalDim < static_cast<int64_t>(physicalDims.size()),
+          "affine run names a physical dim out of range");
+    SmallVector<int64_t, 6> index(dims.size(), 0);
+    do {
+      int64_t e = index[dim];
+      if (e + 1 >= dims[dim] || (run->length && (e + 1) % run->length == 0))
+        continue;
+      SmallVector<int64_t, 6> here = map.physicalIndex(index);
+      ++index[dim];
+      SmallVector<int64_t, 6> next = map.physicalIndex(index);
+      --index[dim];
+      for (size_t k = 0; k < here.size(); ++k)
+        check(next[k] - here[k] ==
+                  (static_cast<int64_t>(k) == run->physicalDim ? run->stride
+                                                               : 0),
+              "affine run of dim " + llvm::Twine(dim) +
+                  " is not affine at element " + llvm::Twine(e));
+    } while (bumpIndex(index, dims));
+  }
+}
+
 /// XLA's LinearIndex equals the full map when there is at most one tile
 /// level without '*', no longer than the rank, no legacy padding, rank >= 2.
 static void checkXlaLinearIndex(const Shape &shape, const TiledLayoutMap &map,
@@ -208,8 +268,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   check(map->getPhysicalElementCount() <= map->getAllocatedElements(),
         "physical elements > allocated elements");
 
-  if (map->getAllocatedElements() <= kMaxAllocated)
+  if (map->getAllocatedElements() <= kMaxAllocated) {
     checkExhaustive(*shape, *map);
+    checkWalk(*map);
+  }
 
   // Corners (any size): all zeros and all size-1.
   if (map->getElementCount() > 0) {

@@ -14,11 +14,15 @@
 // mlir-module (LAYOUT_FUZZ_MODULE=1): the input is a module (layout ops,
 //   func/arith/memref/tensor). Properties: parsing + verification never
 //   crash; a module that verifies prints, and the printed text parses and
-//   verifies again; --layout-expand-broadcasts and
-//   --layout-normalize-memrefs either fail with a diagnostic or produce IR
-//   that verifies (the pass manager's own verifier is off so that a broken
-//   result is a property violation here, not a swallowed pass failure); the
-//   same for --convert-layout-to-affine (the loop emitters).
+//   verifies again; every layout pass and conversion, each on its own copy
+//   of the module, either fails with a diagnostic or produces IR that
+//   verifies (the pass manager's own verifier is off so that a broken
+//   result is a property violation here, not a swallowed pass failure):
+//   --layout-expand-broadcasts + --layout-normalize-memrefs,
+//   --layout-decompose-tiling, --layout-bufferize, --convert-layout-to-affine,
+//   --convert-layout-to-scf, --convert-layout-to-linalg, and the whole
+//   --layout-lower-to-llvm pipeline (whose last pass reports anything left
+//   unconverted, so a success must be LLVM dialect IR).
 //
 // Diagnostics are swallowed. Every input gets a fresh MLIRContext (threading
 // off) so that a crash never depends on earlier inputs.
@@ -28,11 +32,10 @@
 #include "FuzzCheck.h"
 
 #include "layout/Conversion/Passes.h"
+#include "layout/Conversion/Pipelines/Pipelines.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
-#include "layout/Dialect/Layout/IR/LayoutDialect.h"
-#include "layout/Dialect/Layout/Transforms/BroadcastBufferization.h"
-#include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/InitAll.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -70,12 +73,9 @@ const DialectRegistry &getRegistry() {
     auto *r = new DialectRegistry();
     r->insert<affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
               memref::MemRefDialect, tensor::TensorDialect>();
-    // The dialect part of layout::registerAllDialects (InitAll.h) without
-    // linking LayoutRegistration (every conversion and upstream's LLVM
-    // lowering interfaces): less to build in CI, same parser and verifier.
-    r->insert<layout::LayoutDialect>();
-    layout::registerBufferizableOpInterfaceExternalModels(*r);
-    layout::registerBroadcastBufferizationExternalModels(*r);
+    // What layout-opt registers for our passes (InitAll.h): the dialect,
+    // its bufferization models and the upstream models the pipeline needs.
+    layout::registerAllDialects(*r);
     return r;
   }();
   return *registry;
@@ -178,9 +178,24 @@ void runPasses(MLIRContext &context, ModuleOp module) {
                 pm.addPass(layout::createLayoutExpandBroadcasts());
                 pm.addPass(layout::createLayoutNormalizeMemRefs());
               });
+  runPipeline(context, module, "layout-decompose-tiling", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutDecomposeTiling());
+  });
+  runPipeline(context, module, "layout-bufferize", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutBufferize());
+  });
   // The loop emitters (memref relayouts, broadcasts on memrefs).
   runPipeline(context, module, "convert-layout-to-affine", [](PassManager &pm) {
     pm.addPass(layout::createConvertLayoutToAffine());
+  });
+  runPipeline(context, module, "convert-layout-to-scf", [](PassManager &pm) {
+    pm.addPass(layout::createConvertLayoutToSCF());
+  });
+  runPipeline(context, module, "convert-layout-to-linalg", [](PassManager &pm) {
+    pm.addPass(layout::createConvertLayoutToLinalg());
+  });
+  runPipeline(context, module, "layout-lower-to-llvm", [](PassManager &pm) {
+    layout::buildLayoutLowerToLLVMPipeline(pm);
   });
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/, clang-22, ASan + UBSan) in
-# ${BUILD_DIR:-build-fuzz} and runs each for SECONDS (default 60) on its
+# ${BUILD_DIR:-build-asan} (the build scripts/sanitize.sh uses,
+# scripts/sanitizer-flags.sh) and runs each for SECONDS (default 60) on its
 # committed seed corpus and dictionary, one target after another (one
 # process each: no -jobs/-workers). Prints executions and crashes per target;
 # exits non-zero if any target crashed (the reproducer is in
@@ -14,15 +15,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 LLVM=/usr/lib/llvm-22
-export BUILD_DIR=${BUILD_DIR:-build-fuzz}
+source scripts/sanitizer-flags.sh
 TARGETS=${FUZZ_TARGETS:-"shape-text index-map shape-util mlir-attr mlir-module"}
 OUT=${FUZZ_OUT:-$BUILD_DIR/fuzz-out}
 
 fuzzers=""
 for t in $TARGETS; do fuzzers="$fuzzers $t-fuzzer"; done
-BUILD_TARGETS="${fuzzers# }" BUILD_TYPE=Release bash scripts/build.sh \
-  -DLAYOUT_ENABLE_FUZZERS=ON -DLLVM_ENABLE_ASSERTIONS=ON \
-  "-DCMAKE_CXX_FLAGS=-gline-tables-only -D_GLIBCXX_ASSERTIONS" ||
+BUILD_TARGETS="${fuzzers# }" bash scripts/build.sh "${SANITIZER_CMAKE_FLAGS[@]}" ||
   { echo "fuzz: build failed"
     [ -n "${FUZZ_RESULTS:-}" ] && echo "0 1" >"$FUZZ_RESULTS"; exit 1; }
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Sanitizer CI: builds the IR-free library, its unit tests and layout-explain
-# with ASan + UBSan (clang-22, -fno-sanitize-recover=all, LLVM assertions and
-# libstdc++ assertions on) in ${BUILD_DIR:-build-asan}, then runs the unit
-# tests and the layout-explain lit tests. Any sanitizer report fails the run.
+# Sanitizer tests: builds with ASan + UBSan (clang-22,
+# -fno-sanitize-recover=all, LLVM and libstdc++ assertions on;
+# scripts/sanitizer-flags.sh) in ${BUILD_DIR:-build-asan}, then runs the unit
+# tests and lit tests. Any sanitizer report fails the run.
 #
-#   bash scripts/sanitize.sh          # LayoutXlaTests + layout-explain (CI)
-#   bash scripts/sanitize.sh --all    # build everything, run every lit test
+#   bash scripts/sanitize.sh --all    # everything: the library, the dialect,
+#                                     # layout-opt, the plugin, the fuzzers;
+#                                     # every unit and lit test (CI)
+#   bash scripts/sanitize.sh          # quick: LayoutXla's unit tests and the
+#                                     # layout-explain lit tests only
 #
 # Prints "sanitizer: N passed, N failed" (unit tests + lit tests) last; with
 # SANITIZE_RESULTS=FILE it also writes "PASSED FAILED" there (test-all.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 LLVM=/usr/lib/llvm-22
-export BUILD_DIR=${BUILD_DIR:-build-asan}
+source scripts/sanitizer-flags.sh
 all=0
 if [ "${1:-}" = --all ]; then all=1; fi
 
@@ -27,9 +30,7 @@ if [ $all = 1 ]; then
 else
   export BUILD_TARGETS="LayoutXlaTests layout-explain"
 fi
-BUILD_TYPE=Release bash scripts/build.sh -DLAYOUT_ENABLE_SANITIZERS=ON \
-  -DLLVM_ENABLE_ASSERTIONS=ON \
-  "-DCMAKE_CXX_FLAGS=-gline-tables-only -D_GLIBCXX_ASSERTIONS" ||
+bash scripts/build.sh "${SANITIZER_CMAKE_FLAGS[@]}" ||
   { echo "sanitizer: build failed"; echo "sanitizer: 0 passed, 1 failed"; 
     [ -n "${SANITIZE_RESULTS:-}" ] && echo "0 1" >"$SANITIZE_RESULTS"; exit 1; }
 

@@ -20,21 +20,25 @@ echo "== lit tests =="
 "$LLVM/bin/lit" -sv --xunit-xml-output="$results/lit.xml" "$BUILD_DIR/test"
 lit_rc=$?
 
-# Sanitizer CI (scripts/sanitize.sh): the library's unit tests and the
-# layout-explain lit tests under ASan + UBSan, in their own build dir.
-# LAYOUT_CI_SANITIZERS=0 skips it.
+# Sanitizer CI (scripts/sanitize.sh --all): everything rebuilt with ASan +
+# UBSan in build-asan, every unit and lit test run again under it.
+# LAYOUT_CI_SANITIZERS=0 skips it; LAYOUT_CI_SANITIZERS=quick runs only the
+# library's unit tests and the layout-explain lit tests.
 san_rc=0
 if [ "${LAYOUT_CI_SANITIZERS:-1}" != 0 ]; then
   echo "== sanitizer tests (ASan+UBSan) =="
+  san_args=(--all)
+  [ "${LAYOUT_CI_SANITIZERS:-1}" = quick ] && san_args=()
   BUILD_DIR=build-asan SANITIZE_RESULTS="$results/sanitizer.txt" \
-    bash scripts/sanitize.sh || san_rc=1
+    bash scripts/sanitize.sh "${san_args[@]}" || san_rc=1
 fi
 # Fuzzing (scripts/fuzz.sh): each libFuzzer target for
-# LAYOUT_CI_FUZZ_SECONDS (default 60; 0 skips it); one test per target.
+# LAYOUT_CI_FUZZ_SECONDS (default 60; 0 skips it); one test per target. The
+# fuzzers come from the same instrumented build (build-asan).
 fuzz_rc=0
 if [ "${LAYOUT_CI_FUZZ_SECONDS:-60}" != 0 ]; then
   echo "== fuzz (${LAYOUT_CI_FUZZ_SECONDS:-60}s per target) =="
-  BUILD_DIR=build-fuzz FUZZ_RESULTS="$results/fuzz.txt" \
+  BUILD_DIR=build-asan FUZZ_RESULTS="$results/fuzz.txt" \
     bash scripts/fuzz.sh "${LAYOUT_CI_FUZZ_SECONDS:-60}" || fuzz_rc=1
 fi
 
