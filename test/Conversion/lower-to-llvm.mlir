@@ -1,9 +1,14 @@
-// RUN: layout-opt %s --layout-lower-to-llvm -split-input-file \
+// RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false" -split-input-file \
 // RUN:   -allow-unregistered-dialect -verify-diagnostics | FileCheck %s
 // Without -verify-diagnostics the leftover makes the pipeline exit non-zero.
-// RUN: not layout-opt %s --layout-lower-to-llvm -split-input-file \
+// RUN: not layout-opt %s --layout-lower-to-llvm="deallocate=false" -split-input-file \
 // RUN:   -allow-unregistered-dialect -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // ERR: error: --layout-lower-to-llvm: 'test.unknown' was not converted to the LLVM dialect
+// With deallocation (the default) an op of unknown memory effects is
+// reported before the deallocation pass would reject it.
+// RUN: not layout-opt %s --layout-lower-to-llvm -split-input-file \
+// RUN:   -allow-unregistered-dialect -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEALLOC
+// DEALLOC: error: --layout-lower-to-llvm: 'test.unknown' has unknown memory effects: automatic deallocation cannot free buffers around it (--layout-lower-to-llvm="deallocate=false" turns it off)
 
 // Tensor-level and memref-level IR in one module: broadcasting, a tiled
 // relayout, affine loops over a tiled memref and a runtime call. Everything

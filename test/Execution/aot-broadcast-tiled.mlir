@@ -7,6 +7,18 @@
 // RUN: %clangxx -O3 -Wno-override-module -c %t.ll -o %t.o
 // RUN: %clangxx -O2 -I%mlir_include_dir %S/Inputs/aot-driver.cpp %t.o -lm -o %t.exe
 // RUN: %t.exe | FileCheck %s
+// No leak: the temporary buffer of %r is freed (LeakSanitizer in the driver
+// checks every malloc of the compiled code at exit). With deallocate=false
+// the same program leaks it, so this check can fail.
+// RUN: %clangxx -O1 -fsanitize=address -I%mlir_include_dir %S/Inputs/aot-driver.cpp %t.o -lm -o %t.asan.exe
+// RUN: env ASAN_OPTIONS=detect_leaks=1 %t.asan.exe | FileCheck %s
+// RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false" -o %t.leak.mlir
+// RUN: mlir-translate --mlir-to-llvmir %t.leak.mlir -o %t.leak.ll
+// RUN: %clangxx -O3 -Wno-override-module -c %t.leak.ll -o %t.leak.o
+// RUN: %clangxx -O1 -fsanitize=address -I%mlir_include_dir %S/Inputs/aot-driver.cpp %t.leak.o -lm -o %t.leak.exe
+// RUN: env ASAN_OPTIONS=detect_leaks=1 not %t.leak.exe 2>&1 | FileCheck %s --check-prefix=LEAK
+// LEAK: ERROR: LeakSanitizer: detected memory leaks
+// LEAK: SUMMARY: AddressSanitizer: 128 byte(s) leaked in 1 allocation(s).
 
 !tiled = memref<4x8xf32, #layout.tiled<{1,0:T(2,4)}>>
 

@@ -23,6 +23,13 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::desc("Destinations of at least this many bytes get "
                      "non-temporal vector stores (-1: never)"),
       llvm::cl::init(int64_t(4) << 20)};
+  Option<bool> deallocate{
+      *this, "deallocate",
+      llvm::cl::desc("Free every buffer allocated in a function after its "
+                     "last use (upstream's buffer-deallocation-pipeline); "
+                     "hand-written memref.dealloc of local allocations are "
+                     "replaced by it"),
+      llvm::cl::init(true)};
 };
 
 /// Adds --layout-lower-to-llvm (docs/lowering.md): tensor- or memref-level
