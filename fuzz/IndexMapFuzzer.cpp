@@ -166,15 +166,15 @@ static void checkWalk(const TiledLayoutMap &map) {
     do {
       InverseIndex<int64_t> inverse =
           applyInverse<int64_t>(map, ArrayRef<int64_t>(physical), ops);
-      bool holds = llvm::all_of(inverse.checks, [](const auto &c) {
-        return c.value < c.bound;
-      });
+      bool holds = llvm::all_of(
+          inverse.checks, [](const auto &c) { return c.value < c.bound; });
       std::optional<SmallVector<int64_t, 6>> expected = map.logicalIndex(slot);
       check(holds == expected.has_value(),
             "applyInverse's checks disagree with logicalIndex about slot " +
                 llvm::Twine(slot));
       if (expected)
-        check(ArrayRef<int64_t>(inverse.logical) == ArrayRef<int64_t>(*expected),
+        check(ArrayRef<int64_t>(inverse.logical) ==
+                  ArrayRef<int64_t>(*expected),
               "applyInverse != logicalIndex at slot " + llvm::Twine(slot));
       ++slot;
     } while (bumpIndex(physical, physicalDims));
@@ -199,11 +199,11 @@ static void checkWalk(const TiledLayoutMap &map) {
       SmallVector<int64_t, 6> next = map.physicalIndex(index);
       --index[dim];
       for (size_t k = 0; k < here.size(); ++k)
-        check(next[k] - here[k] ==
-                  (static_cast<int64_t>(k) == run->physicalDim ? run->stride
-                                                               : 0),
-              "affine run of dim " + llvm::Twine(dim) +
-                  " is not affine at element " + llvm::Twine(e));
+        check(
+            next[k] - here[k] ==
+                (static_cast<int64_t>(k) == run->physicalDim ? run->stride : 0),
+            "affine run of dim " + llvm::Twine(dim) +
+                " is not affine at element " + llvm::Twine(e));
     } while (bumpIndex(index, dims));
   }
 }

@@ -2108,9 +2108,9 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
 }
 
 void mlir::layout::loadLoopEmitterDialects(MLIRContext &context) {
-  context.loadDialect<affine::AffineDialect, arith::ArithDialect,
-                      bufferization::BufferizationDialect,
-                      complex::ComplexDialect, math::MathDialect,
-                      memref::MemRefDialect, scf::SCFDialect, ub::UBDialect,
-                      vector::VectorDialect, LLVM::LLVMDialect>();
+  context
+      .loadDialect<affine::AffineDialect, arith::ArithDialect,
+                   bufferization::BufferizationDialect, complex::ComplexDialect,
+                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                   ub::UBDialect, vector::VectorDialect, LLVM::LLVMDialect>();
 }
