@@ -359,11 +359,16 @@ llvm::Expected<int64_t> mlir::layout::xlaLinearIndex(const Shape &inputShape,
   return linear;
 }
 
-/// XLA's LayoutUtil::MaxSplitSize: the largest segment of a split dim.
+/// XLA's LayoutUtil::MaxSplitSize: the largest segment of logical dim `dim`
+/// if a split config splits it. A split config's `dimension` counts physical
+/// dims, most-major first (LayoutUtil::Major), so it splits logical dim
+/// minor_to_major[rank - 1 - dimension].
 static int64_t maxSplitSize(const Shape &shape, int64_t dim) {
   int64_t size = shape.getDim(dim);
-  for (const SplitConfig &config : shape.getLayout().getSplitConfigs()) {
-    if (config.dimension != dim)
+  const Layout &layout = shape.getLayout();
+  int64_t rank = shape.getRank();
+  for (const SplitConfig &config : layout.getSplitConfigs()) {
+    if (layout.getMinorToMajor(rank - 1 - config.dimension) != dim)
       continue;
     int64_t maxSize = 0, last = 0;
     for (int64_t split : config.splitIndices) {

@@ -498,3 +498,26 @@ TEST(TiledLayoutMapProperty, AffineStyleApplyMatchesIntegers) {
 }
 
 } // namespace
+
+// XLA's ShapeUtil::ArraySize sizes a split dimension by its largest segment
+// (LayoutUtil::MaxSplitSize). SC's dimension counts physical dimensions,
+// most-major first, so it is mapped through minor_to_major: on {0,1},
+// SC(0:2) splits logical dim 1 (6 -> segments 2 and 4), giving 8 x 4
+// elements = 128 bytes. Expected values from XLA's layout_util_test.
+TEST(TiledLayoutMap, ArraySizeMapsSplitDimensionThroughLayout) {
+  llvm::Expected<Shape> s = parseShape("f32[8,6]{0,1:T(2,2)SC(0:2)}");
+  ASSERT_TRUE(static_cast<bool>(s)) << llvm::toString(s.takeError());
+  llvm::Expected<int64_t> size = xlaArraySize(*s);
+  ASSERT_TRUE(static_cast<bool>(size)) << llvm::toString(size.takeError());
+  EXPECT_EQ(*size, 128);
+
+  // XLA's LayoutUtilTest.MaxSplitSize/MaxElementsInPerSplit shape, tiled
+  // with a trivial tile so that ArraySize goes through MaxSplitSize:
+  // logical dims 0, 1, 2 get max segments 150, 90, 70.
+  llvm::Expected<Shape> t =
+      parseShape("f32[150,200,100]{0,1,2:T(1)SC(0:30)(1:40,130)}");
+  ASSERT_TRUE(static_cast<bool>(t)) << llvm::toString(t.takeError());
+  llvm::Expected<int64_t> tSize = xlaArraySize(*t);
+  ASSERT_TRUE(static_cast<bool>(tSize)) << llvm::toString(tSize.takeError());
+  EXPECT_EQ(*tSize, int64_t(150) * 90 * 70 * 4);
+}
