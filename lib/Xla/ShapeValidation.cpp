@@ -135,6 +135,21 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
           (level.ordered ? "" : ", non-ordered") + ": " + shapeText);
   }
 
+  // Absurd tilings are refused before any consumer walks them.
+  int64_t numLevels = static_cast<int64_t>(layout.getTiles().size());
+  if (numLevels > kMaxTileLevels)
+    return makeError("layout has " + llvm::Twine(numLevels) +
+                     " tile levels, more than the supported " +
+                     llvm::Twine(kMaxTileLevels));
+  int64_t physicalRankBound = rank;
+  for (const Tile &tile : layout.getTiles())
+    physicalRankBound += static_cast<int64_t>(tile.size());
+  if (physicalRankBound > kMaxPhysicalRank)
+    return makeError("layout has a physical rank of up to " +
+                     llvm::Twine(physicalRankBound) +
+                     " (rank plus tile entries), more than the supported " +
+                     llvm::Twine(kMaxPhysicalRank));
+
   // Tiles: XLA rejects empty tiles and 0 entries; the project also rejects
   // other non-positive entries and a trailing `*` (nothing to combine with).
   for (const Tile &tile : layout.getTiles()) {

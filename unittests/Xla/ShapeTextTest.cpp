@@ -547,3 +547,20 @@ TEST(ShapeTextErrors, TupleElementsAreValidated) {
 }
 
 } // namespace
+
+// Absurd layouts are refused up front (kMaxTileLevels, kMaxPhysicalRank)
+// instead of being ground through by every consumer.
+TEST(ShapeText, RefusesAbsurdTilings) {
+  std::string levels = "f32[4]{0:T";
+  for (int i = 0; i < kMaxTileLevels; ++i)
+    levels += "(1)";
+  EXPECT_EQ(parseError(levels + "}"), "");
+  EXPECT_PARSE_ERROR(levels + "(1)}",
+                     "layout has 17 tile levels, more than the supported 16");
+  std::string wide = "f32[4]{0:T(";
+  for (int i = 0; i < kMaxPhysicalRank; ++i)
+    wide += i ? ",1" : "1";
+  EXPECT_PARSE_ERROR(wide + ")}", "layout has a physical rank of up to 129 "
+                                  "(rank plus tile entries), more than the "
+                                  "supported 128");
+}

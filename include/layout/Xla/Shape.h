@@ -61,6 +61,17 @@ llvm::Error makeError(const llvm::Twine &message);
 /// ShapedType::kDynamic and XLA's Shape::kUnboundedSize.
 inline constexpr int64_t kUnboundedSize = std::numeric_limits<int64_t>::min();
 
+/// Limits on absurd layouts, checked by `validateShape`. XLA itself has no
+/// explicit cap, but real layouts use a handful of tile levels (TPU layouts
+/// use up to three) and ranks well below these; without a cap, a layout
+/// with thousands of tile levels makes every consumer (the index map, the
+/// loop lowering, `layout-explain show`) do quadratic work and allocate
+/// megabytes. docs/layout-explain.md documents them.
+inline constexpr int64_t kMaxTileLevels = 16;
+/// The largest physical rank: the logical rank plus one dim per tile entry
+/// of every level (an upper bound of the tiled physical dims).
+inline constexpr int64_t kMaxPhysicalRank = 128;
+
 /// One tiling level `T(a,b,...)`. Entries are > 0, or `kCombineDimension`
 /// for `*` ("combine this dimension with the next more-minor one").
 class Tile {
