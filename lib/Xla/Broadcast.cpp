@@ -209,6 +209,20 @@ llvm::Expected<SmallVector<int64_t, 6>> mlir::layout::inferBinaryOpDims(
   return sizesOf(*result);
 }
 
+llvm::Error mlir::layout::checkBinaryOpElementType(llvm::StringRef opName,
+                                                   PrimitiveType lhs,
+                                                   PrimitiveType rhs) {
+  static constexpr llvm::StringLiteral kArithmeticOnly[] = {
+      "subtract",   "divide",                 "remainder",          "power",
+      "shift-left", "shift-right-arithmetic", "shift-right-logical"};
+  bool rejectsPred = llvm::is_contained(kArithmeticOnly, opName);
+  if (rejectsPred && (lhs == PrimitiveType::Pred || rhs == PrimitiveType::Pred))
+    return makeError("Expected element type in shape to be arithmetic type "
+                     "for operation " +
+                     opName + "; got PRED.");
+  return llvm::Error::success();
+}
+
 llvm::Expected<Shape>
 mlir::layout::inferBinaryOpShape(llvm::StringRef opName, const Shape &lhs,
                                  const Shape &rhs,
@@ -223,6 +237,9 @@ mlir::layout::inferBinaryOpShape(llvm::StringRef opName, const Shape &lhs,
     return makeError(binaryOpPrefix(opName) +
                      " with different element types: " + humanString(lhs) +
                      " and " + humanString(rhs) + ".");
+  if (llvm::Error err = checkBinaryOpElementType(opName, lhs.getElementType(),
+                                                 rhs.getElementType()))
+    return std::move(err);
   DimInfos lhsDims, rhsDims;
   for (int64_t i = 0; i < lhs.getRank(); ++i)
     lhsDims.push_back({lhs.getDim(i), lhs.isDynamicDim(i)});

@@ -43,6 +43,14 @@ inferBinaryOpDims(llvm::StringRef opName, llvm::ArrayRef<int64_t> lhs,
                   llvm::ArrayRef<int64_t> broadcastDims,
                   llvm::StringRef lhsText = "", llvm::StringRef rhsText = "");
 
+/// XLA's element-type rule of the arithmetic binary ops
+/// (ShapeInference::InferBinaryOpShape): `subtract`, `divide`, `remainder`,
+/// `power` and the three shifts reject PRED operands with "Expected element
+/// type in shape to be arithmetic type for operation %s; got PRED.".
+/// `opName` is XLA's opcode name (`shift-left`, ...). Success for other ops.
+llvm::Error checkBinaryOpElementType(llvm::StringRef opName,
+                                     PrimitiveType lhs, PrimitiveType rhs);
+
 /// Binary op result shape on XLA shapes: checks element types ("Binary op
 /// %s with different element types: %s and %s."), then inferBinaryOpDims;
 /// the result has the default layout.

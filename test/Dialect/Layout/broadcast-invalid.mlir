@@ -348,3 +348,61 @@ func.func @binary_generic_operand_count(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "layout.add"(%a) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// XLA rejects PRED operands of the arithmetic-only binary ops.
+
+func.func @subtract_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.subtract' op Expected element type in shape to be arithmetic type for operation subtract; got PRED.}}
+  %0 = layout.subtract %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @divide_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.divide' op Expected element type in shape to be arithmetic type for operation divide; got PRED.}}
+  %0 = layout.divide %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @remainder_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.remainder' op Expected element type in shape to be arithmetic type for operation remainder; got PRED.}}
+  %0 = layout.remainder %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @power_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.power' op Expected element type in shape to be arithmetic type for operation power; got PRED.}}
+  %0 = layout.power %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @shift_left_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.shift_left' op Expected element type in shape to be arithmetic type for operation shift-left; got PRED.}}
+  %0 = layout.shift_left %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @shift_right_arithmetic_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.shift_right_arithmetic' op Expected element type in shape to be arithmetic type for operation shift-right-arithmetic; got PRED.}}
+  %0 = layout.shift_right_arithmetic %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @shift_right_logical_pred(%a: tensor<2x3xi1>, %b: tensor<3xi1>) -> tensor<2x3xi1> {
+  // expected-error @+1 {{'layout.shift_right_logical' op Expected element type in shape to be arithmetic type for operation shift-right-logical; got PRED.}}
+  %0 = layout.shift_right_logical %a, %b, dims = [1] : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}

@@ -92,6 +92,15 @@ static FailureOr<Type> inferResultType(StringRef opName, Type lhsType,
               ".";
     return failure();
   }
+  std::optional<PrimitiveType> primitive =
+      convertElementType(lhs.getElementType());
+  if (primitive) {
+    if (llvm::Error err =
+            checkBinaryOpElementType(xlaName, *primitive, *primitive)) {
+      message = llvm::toString(std::move(err));
+      return failure();
+    }
+  }
   llvm::Expected<SmallVector<int64_t, 6>> resultDims =
       inferBinaryOpDims(xlaName, lhs.getShape(), rhs.getShape(),
                         dims.value_or(ArrayRef<int64_t>()), lhsText, rhsText);
