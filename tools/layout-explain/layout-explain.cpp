@@ -695,8 +695,16 @@ void printMemoryImage(const TiledLayoutMap &map, llvm::raw_ostream &os) {
   int64_t slots = map.getAllocatedElements();
   int64_t perLine = 1;
   if (!map.getLevels().empty()) {
-    for (int64_t t : map.getLevels().back().tile)
-      perLine *= t;
+    // Checked: tiles such as T(2^40,2^40) on an empty shape are valid, and
+    // their product overflows int64_t.
+    for (int64_t t : map.getLevels().back().tile) {
+      std::optional<int64_t> product = llvm::checkedMul(perLine, t);
+      if (!product || *product <= 0 || *product > kMaxSlotsPerLine) {
+        perLine = kMaxSlotsPerLine;
+        break;
+      }
+      perLine = *product;
+    }
   } else if (!map.getPhysicalDims().empty()) {
     perLine = map.getPhysicalDims().back();
   }
