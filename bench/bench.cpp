@@ -3,13 +3,19 @@
 // Times, round by round, our kernels (bench/kernels/ours.mlir through
 // `layout-opt --layout-lower-to-llvm`), upstream MLIR's lowering of the same
 // computation (bench/upstream/upstream.mlir), a naive destination-driven
-// loop with / and % per element, glibc memcpy and an AVX-512 streaming-store
-// copy. Every kernel's output is first checked bit for bit against a
-// reference. Prints medians of GB/s (bytes read + bytes written, each once)
-// and of the per-round ratios to memcpy and to the streaming copy.
+// loop with / and % per element, glibc memcpy and a streaming-store copy
+// written for the ISA the benchmark is built for (AVX-512 or AVX2). With
+// --threads N, memcpy and the streaming copy run on N threads (OpenMP, one
+// contiguous page-aligned chunk each): the machine's bandwidth ceiling for
+// that thread count; the OpenMP runtime's default thread count is set to N
+// too, so kernels lowered to OpenMP use as many. Every kernel's output is
+// first checked bit for bit against a reference. Prints medians of GB/s
+// (bytes read + bytes written, each once) and of the per-round ratios to
+// memcpy, to the streaming copy and to the ceiling (the faster of the two
+// in that round); --json FILE writes the machine and per-case results.
 //
 // Usage: bench [--rounds N] [--only NAME[,NAME...]] [--check-only]
-//              [--misalign BYTES]
+//              [--misalign BYTES] [--threads N|all] [--json FILE]
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +28,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <fstream>
 #include <immintrin.h>
 #include <memory>
+#include <omp.h>
 #include <string>
 #include <sys/mman.h>
 #include <vector>
@@ -61,6 +69,13 @@ DECL2(permute_3d, f32, 3, f32, 3)
                                          StridedMemRefType<f32, 2> *);
 DECL3(bcast_add_d1)
 DECL3(bcast_add_d0)
+
+// The permutation suite (bench/gen_kernels.py PERMS, via perm_cases.inc in
+// the build directory): PERM_CASE(name, type, rank, perm..., sizes...).
+#define PERM_CASE(NAME, T, R, P0, P1, P2, P3, S0, S1, S2, S3)                  \
+  DECL2(NAME, T, R, T, R)
+#include "perm_cases.inc"
+#undef PERM_CASE
 
 namespace {
 
@@ -194,12 +209,14 @@ naiveRelayout(const Layout &src, const Layout &dst,
 // Baselines
 //===----------------------------------------------------------------------===//
 
+/// Streaming-store copy of `bytes` (a multiple of 256; both pointers 64-byte
+/// aligned) with the widest vectors of the ISA the benchmark is built for.
 __attribute__((noinline)) void streamCopy(void *dst, const void *src,
                                           size_t bytes) {
   auto *d = static_cast<float *>(dst);
   auto *s = static_cast<const float *>(src);
   size_t n = bytes / sizeof(float);
-#ifdef __AVX512F__
+#if defined(__AVX512F__)
   for (size_t i = 0; i < n; i += 64) {
     __m512 a = _mm512_load_ps(s + i), b = _mm512_load_ps(s + i + 16),
            c = _mm512_load_ps(s + i + 32), e = _mm512_load_ps(s + i + 48);
@@ -208,11 +225,74 @@ __attribute__((noinline)) void streamCopy(void *dst, const void *src,
     _mm512_stream_ps(d + i + 32, c);
     _mm512_stream_ps(d + i + 48, e);
   }
+#elif defined(__AVX__)
+  for (size_t i = 0; i < n; i += 32) {
+    __m256 a = _mm256_load_ps(s + i), b = _mm256_load_ps(s + i + 8),
+           c = _mm256_load_ps(s + i + 16), e = _mm256_load_ps(s + i + 24);
+    _mm256_stream_ps(d + i, a);
+    _mm256_stream_ps(d + i + 8, b);
+    _mm256_stream_ps(d + i + 16, c);
+    _mm256_stream_ps(d + i + 24, e);
+  }
 #else
-  for (size_t i = 0; i < n; ++i)
-    __builtin_nontemporal_store(s[i], d + i);
+  for (size_t i = 0; i < n; i += 4)
+    _mm_stream_ps(d + i, _mm_load_ps(s + i));
 #endif
   _mm_sfence();
+}
+
+/// The ISA the benchmark (and so the streaming copy) is compiled for.
+const char *compiledIsa() {
+#if defined(__AVX512F__)
+  return "avx512";
+#elif defined(__AVX2__)
+  return "avx2";
+#elif defined(__AVX__)
+  return "avx";
+#else
+  return "sse2";
+#endif
+}
+
+/// The widest x86-64 vector ISA this CPU supports.
+const char *cpuIsa() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return "avx512";
+  if (__builtin_cpu_supports("avx2"))
+    return "avx2";
+  if (__builtin_cpu_supports("avx"))
+    return "avx";
+  return "sse2";
+}
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) {
+      size_t colon = line.find(':');
+      return colon == std::string::npos ? line : line.substr(colon + 2);
+    }
+  return "unknown";
+}
+
+/// `copy(dst, src, bytes)` on `threads` threads, one contiguous chunk each
+/// (a multiple of 4 KiB, so chunks never share a cache line or a page).
+template <typename CopyFn>
+void parallelCopy(CopyFn copy, void *dst, const void *src, size_t bytes,
+                  int threads) {
+  if (threads <= 1)
+    return copy(dst, src, bytes);
+  size_t chunk = ((bytes / threads) + 4095) & ~size_t(4095);
+#pragma omp parallel num_threads(threads)
+  {
+    size_t begin = std::min(bytes, chunk * size_t(omp_get_thread_num()));
+    size_t end = std::min(bytes, begin + chunk);
+    if (end > begin)
+      copy(static_cast<char *>(dst) + begin,
+           static_cast<const char *>(src) + begin, end - begin);
+  }
 }
 
 __attribute__((noinline)) void naiveBroadcastAdd(const float *m, const float *v,
@@ -272,8 +352,9 @@ template <typename T> void fillPattern(const Buffer &b) {
 
 int main(int argc, char **argv) {
   int rounds = 11;
-  std::string only;
+  std::string only, jsonPath;
   bool checkOnly = false;
+  int threads = 1;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rounds" && i + 1 < argc)
@@ -284,14 +365,25 @@ int main(int argc, char **argv) {
       checkOnly = true;
     else if (a == "--misalign" && i + 1 < argc)
       gMisalign = size_t(atoi(argv[++i]));
+    else if (a == "--threads" && i + 1 < argc) {
+      std::string t = argv[++i];
+      threads = t == "all" ? omp_get_num_procs() : atoi(t.c_str());
+      if (threads < 1) {
+        fprintf(stderr, "--threads takes a positive number or 'all'\n");
+        return 2;
+      }
+    } else if (a == "--json" && i + 1 < argc)
+      jsonPath = argv[++i];
     else {
       fprintf(stderr,
               "usage: %s [--rounds N] [--only a,b] [--check-only] "
-              "[--misalign BYTES]\n",
+              "[--misalign BYTES] [--threads N|all] [--json FILE]\n",
               argv[0]);
       return 2;
     }
   }
+  // Kernels lowered to OpenMP use the runtime's default thread count.
+  omp_set_num_threads(threads);
   auto wanted = [&](const std::string &n) {
     return only.empty() || only.find("," + n + ",") != std::string::npos;
   };
@@ -390,6 +482,28 @@ int main(int argc, char **argv) {
             F33{_mlir_ciface_permute_3d}, _mlir_ciface_up_permute_3d,
             {B0, B1, B2}, {B1, B0, B2}, f32());
 
+  // The permutation suite: row-major -> physical order (p0, p1, ...).
+  auto permute = [&](std::string name, std::vector<int64_t> perm,
+                     std::vector<int64_t> sizes, auto ours, auto up,
+                     auto tag) {
+    Layout dst;
+    std::vector<int64_t> physShape;
+    for (int64_t p : perm) {
+      dst.push_back({sizes[p], p, 1});
+      physShape.push_back(sizes[p]);
+    }
+    relayout2(name, sizes, rowMajor(sizes), dst, ours, up, sizes, physShape,
+              tag);
+  };
+  auto firstN = [](std::initializer_list<int64_t> values, int n) {
+    return std::vector<int64_t>(values.begin(), values.begin() + n);
+  };
+#define PERM_CASE(NAME, T, R, P0, P1, P2, P3, S0, S1, S2, S3)                  \
+  permute(#NAME, firstN({P0, P1, P2, P3}, R), firstN({S0, S1, S2, S3}, R),     \
+          KFn<T, R, R>{_mlir_ciface_##NAME}, _mlir_ciface_up_##NAME, T());
+#include "perm_cases.inc"
+#undef PERM_CASE
+
   using BFn = void (*)(StridedMemRefType<f32, 2> *, StridedMemRefType<f32, 1> *,
                        StridedMemRefType<f32, 2> *);
   auto bcast = [&](std::string name, int dim, BFn ours, BFn up) {
@@ -471,10 +585,16 @@ int main(int argc, char **argv) {
     f();
     return now() - t0;
   };
-  Fn memcpyFn = [&] { memcpy(cpB.p, cpA.p, copyBytes); };
-  Fn streamFn = [&] { streamCopy(cpB.p, cpA.p, copyBytes); };
+  auto memcpyChunk = [](void *d, const void *s, size_t n) { memcpy(d, s, n); };
+  Fn memcpyFn = [&] {
+    parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
+  };
+  Fn streamFn = [&] {
+    parallelCopy(streamCopy, cpB.p, cpA.p, copyBytes, threads);
+  };
   // Warm-up (page faults of the upstream temporaries are part of its cost,
-  // but the first-touch of our own buffers is not).
+  // but the first-touch of our own buffers is not; the OpenMP threads are
+  // started).
   memcpyFn();
   streamFn();
   for (Case &c : cases)
@@ -492,30 +612,62 @@ int main(int argc, char **argv) {
   }
 
   double cpGB = 2.0 * copyBytes / 1e9;
+  std::string cpu = cpuModel();
+  printf("\nmachine: %s, cpu ISA %s, benchmark built for %s, %d thread(s) "
+         "for memcpy, the streaming copy and OpenMP kernels\n",
+         cpu.c_str(), cpuIsa(), compiledIsa(), threads);
   printf("\n%d rounds, medians. GB/s = (bytes read + bytes written) / time; "
-         "x memcpy / x stream: per-round ratios to glibc memcpy and to the "
-         "AVX-512 streaming-store copy (64 MiB).\n\n",
-         rounds);
+         "x memcpy / x stream / x ceiling: per-round ratios to glibc memcpy, "
+         "to the %s streaming-store copy (64 MiB, both on %d thread(s)) and "
+         "to the faster of the two in that round.\n\n",
+         rounds, compiledIsa(), threads);
   printf("| case | memcpy GB/s | stream GB/s | ours GB/s | ours x memcpy | "
          "ours x stream | upstream GB/s | ours x upstream | naive GB/s | "
-         "ours x naive |\n");
-  printf("|---|---|---|---|---|---|---|---|---|---|\n");
+         "ours x naive | ceiling GB/s | ours x ceiling |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+                     "\", \"compiled_isa\": \"" + compiledIsa() +
+                     "\", \"threads\": " + std::to_string(threads) +
+                     ", \"cpu\": \"" + cpu + "\"}, \"rounds\": " +
+                     std::to_string(rounds) + ", \"cases\": [";
   for (size_t i = 0; i < cases.size(); ++i) {
     const Times &t = times[i];
     double gb = cases[i].bytes / 1e9;
-    std::vector<double> rMem, rStr, rUp, rNaive;
+    std::vector<double> rMem, rStr, rCeil, rUp, rNaive, ceil;
     for (int r = 0; r < rounds; ++r) {
+      double fastest = std::min(t.memcpyT[r], t.streamT[r]);
       rMem.push_back(t.memcpyT[r] / t.ours[r] * gb / cpGB);
       rStr.push_back(t.streamT[r] / t.ours[r] * gb / cpGB);
+      rCeil.push_back(fastest / t.ours[r] * gb / cpGB);
+      ceil.push_back(cpGB / fastest);
       rUp.push_back(t.up[r] / t.ours[r]);
       rNaive.push_back(t.naive[r] / t.ours[r]);
     }
     printf("| %s | %.1f | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | %.1f | "
-           "%.1f |\n",
+           "%.1f | %.1f | %.2f |\n",
            cases[i].name.c_str(), cpGB / median(t.memcpyT),
            cpGB / median(t.streamT), gb / median(t.ours), median(rMem),
            median(rStr), gb / median(t.up), median(rUp), gb / median(t.naive),
-           median(rNaive));
+           median(rNaive), median(ceil), median(rCeil));
+    char entry[512];
+    snprintf(entry, sizeof(entry),
+             "%s{\"name\": \"%s\", \"ours_gbps\": %.3f, "
+             "\"ceiling_gbps\": %.3f, \"memcpy_gbps\": %.3f, "
+             "\"stream_gbps\": %.3f, \"upstream_gbps\": %.3f, "
+             "\"ratio_to_ceiling\": %.4f, \"ratio_to_memcpy\": %.4f}",
+             i ? ", " : "", cases[i].name.c_str(), gb / median(t.ours),
+             median(ceil), cpGB / median(t.memcpyT), cpGB / median(t.streamT),
+             gb / median(t.up), median(rCeil), median(rMem));
+    json += entry;
+  }
+  json += "]}\n";
+  if (!jsonPath.empty()) {
+    std::ofstream out(jsonPath);
+    out << json;
+    if (!out) {
+      fprintf(stderr, "cannot write %s\n", jsonPath.c_str());
+      return 1;
+    }
   }
   return 0;
 }

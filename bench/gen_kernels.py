@@ -4,7 +4,13 @@ upstream/upstream.mlir.in) for the benchmark sizes (`large`, the default:
 4096x4096, 4093x4099, 64x256x1024) or the `small` ones of the lit test
 (256x256, 29x291, 4x8x64).
 
-usage: gen_kernels.py {large,small} OUT_DIR   -> OUT_DIR/{ours,upstream}.mlir
+It also writes the permutation suite (PERMS below, TTC-style 3-D and 4-D
+transpositions of f32 and bf16 tensors, including ones where the
+fastest-varying dimension changes) into both files, and OUT_DIR/perm_cases.inc
+(one PERM_CASE(name, type, rank, p0, p1, p2, p3) line each) for bench.cpp.
+
+usage: gen_kernels.py {large,small} OUT_DIR
+       -> OUT_DIR/{ours,upstream}.mlir, OUT_DIR/perm_cases.inc
 """
 import os
 import sys
@@ -23,18 +29,80 @@ def sizes(kind):
             "Q0": r // 16, "Q1": r // 64, "B0": b[0], "B1": b[1], "B2": b[2]}
 
 
+# (name, element type, physical order): destination physical dim k holds
+# logical dim perm[k] (minor_to_major is the reverse); the source is
+# row-major. 3-D shapes are B0xB1xB2, 4-D ones D0xD1xD2xD3.
+PERMS = [
+    ("perm3_021", "f32", (0, 2, 1)),
+    ("perm3_102", "f32", (1, 0, 2)),
+    ("perm3_120", "f32", (1, 2, 0)),
+    ("perm3_201", "f32", (2, 0, 1)),
+    ("perm3_210", "f32", (2, 1, 0)),
+    ("perm4_0213", "f32", (0, 2, 1, 3)),
+    ("perm4_1032", "f32", (1, 0, 3, 2)),
+    ("perm4_3210", "f32", (3, 2, 1, 0)),
+    ("perm3_021_bf16", "bf16", (0, 2, 1)),
+    ("perm3_210_bf16", "bf16", (2, 1, 0)),
+    ("perm4_0213_bf16", "bf16", (0, 2, 1, 3)),
+]
+
+
+def perm_shape(kind, rank):
+    if rank == 3:
+        return (64, 256, 1024) if kind == "large" else (4, 8, 64)
+    return (32, 32, 128, 128) if kind == "large" else (2, 4, 8, 16)
+
+
+def memref(shape, elt, layout=None):
+    text = "memref<%s%s" % ("".join("%dx" % d for d in shape), elt)
+    return text + (", #layout.tiled<%s>>" % layout if layout else ">")
+
+
+def perm_kernels(kind):
+    """Our kernels and upstream's (linalg.transpose) for PERMS."""
+    ours, up, cases = [], [], []
+    for name, elt, perm in PERMS:
+        shape = perm_shape(kind, len(perm))
+        phys = tuple(shape[p] for p in perm)
+        m2m = "{%s}" % ",".join(str(d) for d in reversed(perm))
+        src, dst = memref(shape, elt), memref(phys, elt)
+        tiled = memref(shape, elt, m2m)
+        ours.append(
+            "func.func @%s(%%src: %s, %%dst: %s)\n"
+            "    attributes {llvm.emit_c_interface} {\n"
+            "  %%d = layout.from_physical %%dst : %s -> %s\n"
+            "  layout.relayout %%src, %%d : %s, %s\n"
+            "  return\n}\n" % (name, src, dst, dst, tiled, src, tiled))
+        up.append(
+            "func.func @up_%s(%%src: %s, %%dst: %s)\n"
+            "    attributes {llvm.emit_c_interface} {\n"
+            "  linalg.transpose ins(%%src : %s) outs(%%dst : %s)\n"
+            "      permutation = [%s]\n"
+            "  return\n}\n" % (name, src, dst, src, dst,
+                                ", ".join(str(p) for p in perm)))
+        p = list(perm) + [0] * (4 - len(perm))
+        s = list(shape) + [1] * (4 - len(shape))
+        cases.append("PERM_CASE(%s, %s, %d, %s, %s)" % (
+            name, elt, len(perm), ", ".join(map(str, p)),
+            ", ".join(map(str, s))))
+    return "\n".join(ours), "\n".join(up), "\n".join(cases) + "\n"
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     subst = sizes(sys.argv[1])
     here = os.path.dirname(os.path.abspath(__file__))
-    for src, dst in (("kernels/ours.mlir.in", "ours.mlir"),
-                     ("upstream/upstream.mlir.in", "upstream.mlir")):
+    ours, up, cases = perm_kernels(sys.argv[1])
+    os.makedirs(sys.argv[2], exist_ok=True)
+    for src, dst, extra in (("kernels/ours.mlir.in", "ours.mlir", ours),
+                            ("upstream/upstream.mlir.in", "upstream.mlir", up)):
         text = open(os.path.join(here, src)).read()
         for k, v in subst.items():
             text = text.replace("@%s@" % k, str(v))
-        os.makedirs(sys.argv[2], exist_ok=True)
+        text += "\n// The permutation suite (gen_kernels.py PERMS).\n" + extra
         open(os.path.join(sys.argv[2], dst), "w").write(text)
+    open(os.path.join(sys.argv[2], "perm_cases.inc"), "w").write(cases)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,9 @@ def main():
     ap.add_argument("--ours", default="")
     ap.add_argument("--check-only", action="store_true")
     ap.add_argument("--misalign", default="")
+    # Single-threaded numpy: accepted so bench/run.sh can pass its options.
+    ap.add_argument("--threads", default="1")
+    ap.add_argument("--json", default="")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     a = np.ones(16 << 20, np.float32)

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs the relayout/broadcast benchmark (docs/performance.md).
 #   bash bench/run.sh [--rounds N] [--only a,b] [--check-only]
+#                     [--threads N|all] [--json FILE] [--misalign BYTES]
+# --threads: memcpy, the streaming copy (the ceiling) and OpenMP kernels run
+# on N threads (all: every CPU); --json: machine + per-case results.
 # Env: BUILD_DIR (default build; needs bin/layout-opt), OUT (default
 #      $BUILD_DIR/bench), SIZE=large|small (small: the lit test's shapes),
 #      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
@@ -36,12 +39,14 @@ python3 bench/gen_kernels.py "$SIZE" "$OUT"
 
 small=()
 [ "$SIZE" = small ] && small=(-DBENCH_SMALL)
-"$CXX" -O3 -march=native -std=c++17 "${small[@]}" -I"$L/include" bench/bench.cpp \
-  "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" -Wl,-rpath,"$L/lib" \
-  -lmlir_c_runner_utils -lm -o "$OUT/bench"
+# OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
+"$CXX" -O3 -march=native -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
+  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" \
+  -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then
-  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cpus;" \
+  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cpus," \
+    "ISA: $(grep -q avx512f /proc/cpuinfo && echo avx512 || (grep -q avx2 /proc/cpuinfo && echo avx2 || echo sse2));" \
     "load average before: $(uptime | sed 's/.*load average: //')"
 fi
 "$OUT/bench" "$@" | tee "$OUT/bench.txt"
