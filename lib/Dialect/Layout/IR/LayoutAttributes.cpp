@@ -10,6 +10,8 @@
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
 #include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
 
+#include "LayoutAttributeStorage.h"
+
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
@@ -517,13 +519,15 @@ TiledLayoutAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-Layout TiledLayoutAttr::getLayout() const {
-  llvm::Expected<Layout> layout = parseLayout(getText());
-  if (!layout) {
-    llvm::consumeError(layout.takeError());
-    return Layout();
-  }
-  return std::move(*layout);
+// Accessors of the hand-written storage (TableGen does not generate them with
+// genStorageClass = 0).
+StringRef TiledLayoutAttr::getText() const { return getImpl()->text; }
+ArrayRef<int64_t> TiledLayoutAttr::getDims() const { return getImpl()->dims; }
+StringRef ShapeAttr::getText() const { return getImpl()->text; }
+
+const Layout &TiledLayoutAttr::getLayout() const {
+  static const Layout kInvalid;
+  return getImpl()->layout ? *getImpl()->layout : kInvalid;
 }
 
 FailureOr<TiledLayoutMap> TiledLayoutAttr::getTiledLayoutMap(
@@ -581,19 +585,10 @@ struct AffineIndexOps {
 
 AffineMap TiledLayoutAttr::getAffineMap() const {
   MLIRContext *ctx = getContext();
-  Layout layout = getLayout();
-  int64_t rank = static_cast<int64_t>(layout.getMinorToMajor().size());
-  // Without `*` the index map does not depend on the sizes: any placeholder
-  // (1) gives the same expressions.
-  SmallVector<int64_t> dims(getDims());
-  if (dims.empty())
-    dims.assign(rank, 1);
-  Shape shape = Shape::makeArray(PrimitiveType::F32, dims, layout);
-  llvm::Expected<TiledLayoutMap> map =
-      TiledLayoutMap::get(shape, /*allowDynamic=*/true);
+  const std::optional<TiledLayoutMap> &map = getImpl()->indexMap;
+  int64_t rank = static_cast<int64_t>(getLayout().getMinorToMajor().size());
   if (!map) {
     // Unverified attribute; the interface must not return null.
-    llvm::consumeError(map.takeError());
     return AffineMap::getMultiDimIdentityMap(rank, ctx);
   }
   SmallVector<AffineExpr> inputs;
@@ -616,7 +611,7 @@ TiledLayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
                                      SmallVectorImpl<int64_t> &strides,
                                      int64_t &offset) const {
   // Only untiled, unpadded layouts are strided: a permutation of row-major.
-  Layout layout = getLayout();
+  const Layout &layout = getLayout();
   if (!layout.getTiles().empty() || !layout.getPaddedDimensions().empty() ||
       layout.getMinorToMajor().size() != shape.size())
     return failure();
@@ -670,11 +665,7 @@ ShapeAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-Shape ShapeAttr::getShape() const {
-  llvm::Expected<Shape> shape = parseShape(getText());
-  if (!shape) {
-    llvm::consumeError(shape.takeError());
-    return Shape();
-  }
-  return std::move(*shape);
+const Shape &ShapeAttr::getShape() const {
+  static const Shape kInvalid;
+  return getImpl()->shape ? *getImpl()->shape : kInvalid;
 }

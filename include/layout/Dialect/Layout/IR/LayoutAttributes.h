@@ -17,6 +17,12 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TensorEncoding.h"
 
+namespace mlir::layout::detail {
+// Hand-written storages that keep the parsed value (lib/Dialect/Layout/IR).
+struct TiledLayoutAttrStorage;
+struct ShapeAttrStorage;
+} // namespace mlir::layout::detail
+
 #define GET_ATTRDEF_CLASSES
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h.inc"
 

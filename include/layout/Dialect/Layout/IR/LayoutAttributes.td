@@ -95,9 +95,14 @@ def Layout_TiledLayoutAttr : Layout_Attr<"TiledLayout", "tiled", [
                      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$dims)>
   ];
   let genVerifyDecl = 1;
+  // The storage (lib/Dialect/Layout/IR/LayoutAttributeStorage.h) keeps the
+  // parsed layout next to the canonical text it is uniqued by.
+  let genStorageClass = 0;
+  let storageNamespace = "::mlir::layout::detail";
   let extraClassDeclaration = [{
-    /// The parsed layout. Pre: the attribute verified.
-    ::mlir::layout::Layout getLayout() const;
+    /// The parsed layout, stored in the attribute (parsed once per context).
+    /// Pre: the attribute verified; an empty layout otherwise.
+    const ::mlir::layout::Layout &getLayout() const;
 
     /// The index map for a logical shape (memref dims, kDynamic for `?`):
     /// validates the layout against the shape with the library's messages.
@@ -141,9 +146,12 @@ def Layout_ShapeAttr : Layout_Attr<"Shape", "shape"> {
   let parameters = (ins StringRefParameter<"canonical XLA shape text">:$text);
   let builders = [AttrBuilder<(ins "const ::mlir::layout::Shape &":$shape)>];
   let genVerifyDecl = 1;
+  let genStorageClass = 0;
+  let storageNamespace = "::mlir::layout::detail";
   let extraClassDeclaration = [{
-    /// The parsed shape. Pre: the attribute verified.
-    ::mlir::layout::Shape getShape() const;
+    /// The parsed shape, stored in the attribute (parsed once per context).
+    /// Pre: the attribute verified; an empty shape otherwise.
+    const ::mlir::layout::Shape &getShape() const;
   }];
 }
 
