@@ -16,10 +16,8 @@ include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-// Not LayoutOps.td's Layout_Op: including that file here would generate its
-// ops a second time.
 class Layout_BroadcastingOp<string mnemonic, list<Trait> traits = []>
-    : Op<Layout_Dialect, mnemonic, traits>;
+    : Layout_Op<mnemonic, traits>;
 
 //===----------------------------------------------------------------------===//
 // broadcast_in_dim

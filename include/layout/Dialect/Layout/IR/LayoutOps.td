@@ -15,9 +15,6 @@ include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 
-class Layout_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Layout_Dialect, mnemonic, traits>;
-
 def Layout_ToPhysicalOp : Layout_Op<"to_physical", [
     Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "View a tiled memref (tensor) as its physical buffer";
