@@ -151,6 +151,23 @@ llvm::Expected<TiledLayoutMap> TiledLayoutMap::get(const Shape &inputShape,
   return map;
 }
 
+bool TiledLayoutMap::mayHavePaddingSlots() const {
+  if (staticMap)
+    return physicalElementCount != elementCount;
+  if (paddedDims != logicalDims)
+    return true;
+  for (const TileLevel &level : levels) {
+    size_t numLeading = level.combinedDims.size() - level.tile.size();
+    for (size_t i = 0; i < level.tile.size(); ++i) {
+      int64_t d = level.combinedDims[numLeading + i];
+      int64_t t = level.tile[i];
+      if (t != 1 && (isDyn(d) || d % t != 0))
+        return true;
+    }
+  }
+  return false;
+}
+
 SmallVector<int64_t, 6>
 TiledLayoutMap::physicalIndex(ArrayRef<int64_t> logicalIndex) const {
   IntegerIndexOps ops;

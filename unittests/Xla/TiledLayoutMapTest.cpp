@@ -521,3 +521,40 @@ TEST(TiledLayoutMap, ArraySizeMapsSplitDimensionThroughLayout) {
   ASSERT_TRUE(static_cast<bool>(tSize)) << llvm::toString(tSize.takeError());
   EXPECT_EQ(*tSize, int64_t(150) * 90 * 70 * 4);
 }
+
+namespace {
+bool mayPad(llvm::StringRef text) {
+  llvm::Expected<Shape> shape = parseShape(text);
+  if (!shape) {
+    ADD_FAILURE() << llvm::toString(shape.takeError());
+    return false;
+  }
+  llvm::Expected<TiledLayoutMap> map =
+      TiledLayoutMap::get(*shape, /*allowDynamic=*/true);
+  if (!map) {
+    ADD_FAILURE() << llvm::toString(map.takeError());
+    return false;
+  }
+  return map->mayHavePaddingSlots();
+}
+} // namespace
+
+TEST(TiledLayoutMap, PaddingSlots) {
+  // Figure 1: 15 elements in 24 slots.
+  EXPECT_TRUE(mayPad("f32[3,5]{1,0:T(2,2)}"));
+  EXPECT_FALSE(mayPad("f32[4,6]{1,0:T(2,2)}"));
+  EXPECT_FALSE(mayPad("f32[3,5]{0,1}"));
+  // Repeated tiling: the second level pads the 4x8 tile grid's minor tile.
+  EXPECT_FALSE(mayPad("bf16[4,8]{1,0:T(2,4)(2,1)}"));
+  EXPECT_TRUE(mayPad("bf16[3,8]{1,0:T(2,4)(2,1)}"));
+  // Legacy padding, and the L tail slack which is not a padding slot.
+  EXPECT_TRUE(mayPad("f32[2,3]{0,1:PAD(3,5)}"));
+  EXPECT_FALSE(mayPad("f32[3]{0:L(8)}"));
+  // No elements, no slots.
+  EXPECT_FALSE(mayPad("f32[0,5]{1,0:T(2,2)}"));
+  // Dynamic sizes: a tile > 1 on a dynamic dim may pad; one dividing a
+  // static dim does not.
+  EXPECT_TRUE(mayPad("f32[?,8]{1,0:T(2,4)}"));
+  EXPECT_FALSE(mayPad("f32[?,8]{1,0:T(1,4)}"));
+  EXPECT_FALSE(mayPad("f32[?,?]{1,0}"));
+}

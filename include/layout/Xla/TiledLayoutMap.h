@@ -107,6 +107,10 @@ public:
   int64_t getPhysicalElementCount() const { return physicalElementCount; }
   /// Product of the physical dims rounded up to a multiple of L.
   int64_t getAllocatedElements() const { return allocatedElements; }
+  /// True if some slot of the physical dims holds no logical element (tile
+  /// padding or legacy padding; the L tail slack is not counted). With
+  /// dynamic sizes: true if padding exists for some value of them.
+  bool mayHavePaddingSlots() const;
   /// ceil(allocated elements * element bits / 8), element bits = E(n) if set,
   /// else the type's bit width rounded up to whole bytes when E is 0.
   int64_t getAllocatedBytes() const { return allocatedBytes; }

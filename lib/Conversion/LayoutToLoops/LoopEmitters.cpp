@@ -2010,8 +2010,9 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   Value src = relayout.getSource(), dst = relayout.getDestination();
-  if (src.getType() == dst.getType()) {
-    // Same layouts: the op is a copy of the physical buffer.
+  if (relayout.isPlainCopy()) {
+    // Same layouts without padding slots: a copy of the physical buffer.
+    // (With padding slots the nest below writes the padding value.)
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
     return success();
   }

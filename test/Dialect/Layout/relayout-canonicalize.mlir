@@ -4,23 +4,55 @@
 !row = tensor<3x5xf32>
 !fig1 = tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
 !col = tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>
+!even = tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
+!fig1pv = tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>
 
-// A relayout between equal tensor types is its source.
+// A relayout between equal tensor types without padding slots is its
+// source.
 // CHECK-LABEL: func.func @same_layout_tensor
-// CHECK-SAME: (%[[S:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
 // CHECK-NEXT: return %[[S]]
-func.func @same_layout_tensor(%s: !fig1, %d: !fig1) -> !fig1 {
+func.func @same_layout_tensor(%s: !even, %d: !even) -> !even {
+  %r = layout.relayout %s, %d : !even, !even -> !even
+  return %r : !even
+}
+
+// With padding slots it stays: the relayout writes the padding value into
+// them, whatever the source holds there (XLA semantics).
+// CHECK-LABEL: func.func @same_padded_layout_tensor
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[D:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+// CHECK-NEXT: %[[R:.+]] = layout.relayout %[[S]], %[[D]]
+// CHECK-NEXT: return %[[R]]
+func.func @same_padded_layout_tensor(%s: !fig1, %d: !fig1) -> !fig1 {
   %r = layout.relayout %s, %d : !fig1, !fig1 -> !fig1
   return %r : !fig1
 }
 
-// On memrefs with equal layouts it is a memref.copy.
+// A dynamic dim under a tile > 1 may pad: it stays.
+// CHECK-LABEL: func.func @same_dynamic_layout_tensor
+// CHECK: layout.relayout
+func.func @same_dynamic_layout_tensor(%s: tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>>, %d: tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>> {
+  %r = layout.relayout %s, %d : tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>> -> tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return %r : tensor<?x4xf32, #layout.tiled<{1,0:T(2,2)}>>
+}
+
+// On memrefs with equal layouts without padding slots it is a memref.copy.
 // CHECK-LABEL: func.func @same_layout_memref
-// CHECK-SAME: (%[[A:[^:]+]]: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[B:[^:]+]]: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+// CHECK-SAME: (%[[A:[^:]+]]: memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[B:[^:]+]]: memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>)
 // CHECK-NEXT: memref.copy %[[A]], %[[B]]
 // CHECK-NOT: layout.relayout
-func.func @same_layout_memref(%a: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %b: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) {
-  layout.relayout %a, %b : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+func.func @same_layout_memref(%a: memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>, %b: memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>) {
+  layout.relayout %a, %b : memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>, memref<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// Equal padded memref layouts: a memref.copy would copy the source's padding
+// bytes; the relayout stays and writes PV.
+// CHECK-LABEL: func.func @same_padded_layout_memref
+// CHECK-NEXT: layout.relayout
+// CHECK-NOT: memref.copy
+func.func @same_padded_layout_memref(%a: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>, %b: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>) {
+  layout.relayout %a, %b : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>, memref<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>
   return
 }
 
@@ -61,6 +93,18 @@ func.func @round_trip(%x: !row, %d1: !fig1, %d2: !row) -> !row {
   %a = layout.relayout %x, %d1 : !row, !fig1 -> !fig1
   %b = layout.relayout %a, %d2 : !fig1, !row -> !row
   return %b : !row
+}
+
+// Composing into a padded layout keeps the last relayout, which writes its
+// PV(...): relayout(relayout(x, col), fig1pv) with x : fig1pv is not x.
+// CHECK-LABEL: func.func @compose_keeps_padding_value
+// CHECK-SAME: (%[[X:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>, %{{[^:]+}}: tensor<3x5xf32, #layout.tiled<{0,1:T(4)}>>, %[[D2:[^:]+]]: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>)
+// CHECK-NEXT: %[[R:.+]] = layout.relayout %[[X]], %[[D2]]
+// CHECK-NEXT: return %[[R]]
+func.func @compose_keeps_padding_value(%x: !fig1pv, %d1: !col, %d2: !fig1pv) -> !fig1pv {
+  %a = layout.relayout %x, %d1 : !fig1pv, !col -> !col
+  %b = layout.relayout %a, %d2 : !col, !fig1pv -> !fig1pv
+  return %b : !fig1pv
 }
 
 // The intermediate has another use: it stays.

@@ -323,6 +323,30 @@ bool RelayoutOp::hasSameLayouts() {
   return source.getLayout() == dest.getLayout();
 }
 
+bool RelayoutOp::isPlainCopy() {
+  if (!hasSameLayouts())
+    return false;
+  auto type = cast<ShapedType>(getDestination().getType());
+  Attribute layout;
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    layout = tensor.getEncoding();
+  else
+    layout = cast<MemRefType>(type).getLayout();
+  auto tiled = dyn_cast_if_present<TiledLayoutAttr>(layout);
+  if (!tiled)
+    return true; // Row-major or strided: no padding slots.
+  // The element type does not change which slots are padding.
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(
+      Shape::makeArray(PrimitiveType::F32, type.getShape(), tiled.getLayout()),
+      /*allowDynamic=*/true);
+  if (!map) {
+    // Unverified op: not provably a copy.
+    llvm::consumeError(map.takeError());
+    return false;
+  }
+  return !map->mayHavePaddingSlots();
+}
+
 void RelayoutOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
@@ -337,20 +361,23 @@ void RelayoutOp::getEffects(
 
 LogicalResult RelayoutOp::fold(FoldAdaptor,
                                SmallVectorImpl<OpFoldResult> &results) {
-  // A relayout between equal tensor types is its source.
-  if (!getResult() || getSource().getType() != getResult().getType())
+  // A relayout between equal tensor types is its source, unless it writes
+  // padding slots the source may hold other values in.
+  if (!getResult() || getSource().getType() != getResult().getType() ||
+      !isPlainCopy())
     return failure();
   results.push_back(getSource());
   return success();
 }
 
 namespace {
-/// memref: relayout between equal layouts -> memref.copy.
+/// memref: relayout between equal layouts without padding slots ->
+/// memref.copy (a padded layout's padding is written, not copied).
 struct RelayoutToCopy : OpRewritePattern<RelayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(RelayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<MemRefType>(op.getSource().getType()) || !op.hasSameLayouts())
+    if (!isa<MemRefType>(op.getSource().getType()) || !op.isPlainCopy())
       return failure();
     // The memref dialect is loaded with the layout dialect (dependent
     // dialect); stay safe if a context was built otherwise.

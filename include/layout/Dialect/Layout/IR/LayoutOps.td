@@ -124,9 +124,9 @@ def Layout_RelayoutOp : Layout_Op<"relayout", [
     `lowest` -> the lowest finite value of the element type, `highest` ->
     the highest finite value; `invalid` and `unknown` (and layouts without
     `PV`) -> 0. (`mlir::layout::getPaddingValueAttr` gives that constant.)
-    Exception: when both layouts are the same, the op is a plain copy of
-    the physical buffer (canonicalization folds it into the source or a
-    `memref.copy`), so the destination's padding slots get the source's.
+    This holds also when both layouts are the same: the padding slots of the
+    source are never copied, so a relayout between equal padded layouts
+    still writes the padding value.
 
     The op is destination-passing (`DestinationStyleOpInterface`), like
     `linalg.copy`:
@@ -166,10 +166,11 @@ def Layout_RelayoutOp : Layout_Op<"relayout", [
     `destination` at run time; memrefs: `source` and `destination`
     overlapping.
 
-    Canonicalization: a relayout between equal types folds to its source
-    (tensors) or becomes `memref.copy` (memrefs with equal layouts); a
-    relayout of a single-use relayout (tensors) skips the intermediate
-    layout.
+    Canonicalization: a relayout between equal types whose layout has no
+    padding slots folds to its source (tensors) or becomes `memref.copy`
+    (memrefs); a relayout of a single-use relayout (tensors) skips the
+    intermediate layout (the last destination's padding value is the one
+    written).
   }];
   let arguments = (ins AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$source,
                        AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$destination);
@@ -186,8 +187,12 @@ def Layout_RelayoutOp : Layout_Op<"relayout", [
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return getDestinationMutable();
     }
-    /// True if both sides have the same layout (and shape): a plain copy.
+    /// True if both sides have the same layout (and shape).
     bool hasSameLayouts();
+    /// True if the op is a copy of the physical buffer: the same layouts,
+    /// and the layout has no padding slots for the op to write (for any
+    /// value of the dynamic sizes).
+    bool isPlainCopy();
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
