@@ -213,8 +213,10 @@ llvm::Error mlir::layout::checkBinaryOpElementType(llvm::StringRef opName,
                                                    PrimitiveType lhs,
                                                    PrimitiveType rhs) {
   static constexpr llvm::StringLiteral kArithmeticOnly[] = {
-      "subtract",   "divide",                 "remainder",          "power",
-      "shift-left", "shift-right-arithmetic", "shift-right-logical"};
+      "subtract",           "divide",
+      "remainder",          "power",
+      "shift-left",         "shift-right-arithmetic",
+      "shift-right-logical"};
   bool rejectsPred = llvm::is_contained(kArithmeticOnly, opName);
   if (rejectsPred && (lhs == PrimitiveType::Pred || rhs == PrimitiveType::Pred))
     return makeError("Expected element type in shape to be arithmetic type "
@@ -233,7 +235,10 @@ mlir::layout::inferBinaryOpShape(llvm::StringRef opName, const Shape &lhs,
       return makeError("Expected array argument for " + Twine(side) +
                        " of binary operation " + opName + ", but got " +
                        humanString(*shape) + ".");
-  if (lhs.getElementType() != rhs.getElementType())
+  // XLA's InferElementwiseBinaryOpShape: floating-point operands may differ
+  // in precision, and the result has the higher one (bf16 + f32 -> f32).
+  if (!sameElementTypeIgnoringFpPrecision(lhs.getElementType(),
+                                          rhs.getElementType()))
     return makeError(binaryOpPrefix(opName) +
                      " with different element types: " + humanString(lhs) +
                      " and " + humanString(rhs) + ".");
@@ -252,10 +257,11 @@ mlir::layout::inferBinaryOpShape(llvm::StringRef opName, const Shape &lhs,
     return result.takeError();
   SmallVector<bool, 6> dynamic = llvm::to_vector<6>(
       llvm::map_range(*result, [](const DimInfo &d) { return d.dynamic; }));
-  Shape shape =
-      Shape::makeArray(lhs.getElementType(), sizesOf(*result), dynamic);
+  PrimitiveType elementType =
+      higherPrecisionType(lhs.getElementType(), rhs.getElementType());
+  Shape shape = Shape::makeArray(elementType, sizesOf(*result), dynamic);
   // Degenerate broadcasting can multiply sizes: f32[2^40,1] + f32[1,2^40].
-  std::optional<int64_t> size = primitiveTypeByteWidth(lhs.getElementType());
+  std::optional<int64_t> size = primitiveTypeByteWidth(elementType);
   for (int64_t d : shape.getDims())
     if (d != kUnboundedSize && size)
       size = llvm::checkedMul(*size, d);

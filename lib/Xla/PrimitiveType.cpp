@@ -2,7 +2,10 @@
 
 #include "layout/Xla/PrimitiveType.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <tuple>
 
 using namespace mlir::layout;
 
@@ -104,4 +107,76 @@ bool mlir::layout::isComplexType(PrimitiveType type) {
 bool mlir::layout::isFloatingPointType(PrimitiveType type) {
   return (type >= PrimitiveType::F16 && type <= PrimitiveType::F64) ||
          (type >= PrimitiveType::F8E5M2 && type <= PrimitiveType::F8E8M0FNU);
+}
+
+/// LLVM's float semantics of an XLA floating-point type (the same formats as
+/// ml_dtypes, which XLA's numeric_limits come from).
+static const llvm::fltSemantics *getFloatSemantics(PrimitiveType type) {
+  using llvm::APFloat;
+  switch (type) {
+  case PrimitiveType::F16:
+    return &APFloat::IEEEhalf();
+  case PrimitiveType::BF16:
+    return &APFloat::BFloat();
+  case PrimitiveType::F32:
+    return &APFloat::IEEEsingle();
+  case PrimitiveType::F64:
+    return &APFloat::IEEEdouble();
+  case PrimitiveType::F8E5M2:
+    return &APFloat::Float8E5M2();
+  case PrimitiveType::F8E4M3FN:
+    return &APFloat::Float8E4M3FN();
+  case PrimitiveType::F8E4M3B11FNUZ:
+    return &APFloat::Float8E4M3B11FNUZ();
+  case PrimitiveType::F8E5M2FNUZ:
+    return &APFloat::Float8E5M2FNUZ();
+  case PrimitiveType::F8E4M3FNUZ:
+    return &APFloat::Float8E4M3FNUZ();
+  case PrimitiveType::F8E4M3:
+    return &APFloat::Float8E4M3();
+  case PrimitiveType::F8E3M4:
+    return &APFloat::Float8E3M4();
+  case PrimitiveType::F4E2M1FN:
+    return &APFloat::Float4E2M1FN();
+  case PrimitiveType::F8E8M0FNU:
+    return &APFloat::Float8E8M0FNU();
+  default:
+    return nullptr;
+  }
+}
+
+std::optional<int>
+mlir::layout::primitiveTypeOverflowExponent(PrimitiveType type) {
+  // numeric_limits::max_exponent is one more than the largest exponent.
+  if (const llvm::fltSemantics *sem = getFloatSemantics(type))
+    return llvm::APFloat::semanticsMaxExponent(*sem) + 1;
+  return std::nullopt;
+}
+
+std::optional<int>
+mlir::layout::primitiveTypeSignificandWidth(PrimitiveType type) {
+  // numeric_limits::digits counts the implicit bit, as APFloat's precision.
+  if (const llvm::fltSemantics *sem = getFloatSemantics(type))
+    return static_cast<int>(llvm::APFloat::semanticsPrecision(*sem));
+  return std::nullopt;
+}
+
+bool mlir::layout::sameElementTypeIgnoringFpPrecision(PrimitiveType a,
+                                                      PrimitiveType b) {
+  return a == b || (isFloatingPointType(a) && isFloatingPointType(b));
+}
+
+PrimitiveType mlir::layout::higherPrecisionType(PrimitiveType a,
+                                                PrimitiveType b) {
+  auto properties = [](PrimitiveType type) {
+    PrimitiveType component = type == PrimitiveType::C64    ? PrimitiveType::F32
+                              : type == PrimitiveType::C128 ? PrimitiveType::F64
+                                                            : type;
+    return std::make_tuple(
+        isComplexType(type),
+        primitiveTypeOverflowExponent(component).value_or(-1),
+        primitiveTypeSignificandWidth(component).value_or(-1),
+        primitiveTypeBitWidth(component), isSignedIntegralType(component));
+  };
+  return properties(b) > properties(a) ? b : a;
 }

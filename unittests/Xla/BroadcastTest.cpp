@@ -390,3 +390,65 @@ TEST(BroadcastInDimVerify, C5Sizes) {
 }
 
 } // namespace
+
+// XLA's InferElementwiseBinaryOpShape: SameElementTypeIgnoringFpPrecision and
+// HigherPrecisionElementType.
+TEST(BroadcastShape, MixedFloatPrecision) {
+  auto array = [](PrimitiveType type) {
+    return Shape::makeArray(type, {2, 3});
+  };
+  auto resultType = [&](PrimitiveType a, PrimitiveType b) {
+    return valueOf(inferBinaryOpShape("add", array(a), array(b), {}))
+        .getElementType();
+  };
+  EXPECT_EQ(resultType(PrimitiveType::BF16, PrimitiveType::F32),
+            PrimitiveType::F32);
+  EXPECT_EQ(resultType(PrimitiveType::F32, PrimitiveType::BF16),
+            PrimitiveType::F32);
+  EXPECT_EQ(resultType(PrimitiveType::F64, PrimitiveType::F16),
+            PrimitiveType::F64);
+  // Range before precision: bf16 (max exponent 128) beats f16 (16).
+  EXPECT_EQ(resultType(PrimitiveType::F16, PrimitiveType::BF16),
+            PrimitiveType::BF16);
+  // Equal range, more precision: f8e4m3fn (9, 4) vs f8e4m3 (8, 4), and
+  // f8e5m2 (16, 3) beats both on range.
+  EXPECT_EQ(resultType(PrimitiveType::F8E4M3FN, PrimitiveType::F8E4M3),
+            PrimitiveType::F8E4M3FN);
+  EXPECT_EQ(resultType(PrimitiveType::F8E4M3FN, PrimitiveType::F8E5M2),
+            PrimitiveType::F8E5M2);
+  EXPECT_EQ(resultType(PrimitiveType::F4E2M1FN, PrimitiveType::F16),
+            PrimitiveType::F16);
+  // Complex and integer types must match exactly.
+  EXPECT_EQ(errorOf(inferBinaryOpShape("add", array(PrimitiveType::C64),
+                                       array(PrimitiveType::C128), {})),
+            "Binary op add with different element types: c64[2,3] and "
+            "c128[2,3].");
+  EXPECT_EQ(errorOf(inferBinaryOpShape("add", array(PrimitiveType::U8),
+                                       array(PrimitiveType::S8), {})),
+            "Binary op add with different element types: u8[2,3] and "
+            "s8[2,3].");
+  EXPECT_EQ(errorOf(inferBinaryOpShape("add", array(PrimitiveType::F32),
+                                       array(PrimitiveType::C64), {})),
+            "Binary op add with different element types: f32[2,3] and "
+            "c64[2,3].");
+}
+
+TEST(PrimitiveTypePrecision, NumericLimits) {
+  // std::numeric_limits<T>::max_exponent and ::digits of the C++ types and
+  // of ml_dtypes' f8/f4 types.
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F32), 128);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::F32), 24);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F64), 1024);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::F64), 53);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F16), 16);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::F16), 11);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::BF16), 128);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::BF16), 8);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F8E4M3FN), 9);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F8E5M2), 16);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::F8E5M2), 3);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::F4E2M1FN), 3);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::F8E8M0FNU), 1);
+  EXPECT_EQ(primitiveTypeOverflowExponent(PrimitiveType::S32), std::nullopt);
+  EXPECT_EQ(primitiveTypeSignificandWidth(PrimitiveType::C64), std::nullopt);
+}

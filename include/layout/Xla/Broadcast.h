@@ -48,12 +48,13 @@ inferBinaryOpDims(llvm::StringRef opName, llvm::ArrayRef<int64_t> lhs,
 /// `power` and the three shifts reject PRED operands with "Expected element
 /// type in shape to be arithmetic type for operation %s; got PRED.".
 /// `opName` is XLA's opcode name (`shift-left`, ...). Success for other ops.
-llvm::Error checkBinaryOpElementType(llvm::StringRef opName,
-                                     PrimitiveType lhs, PrimitiveType rhs);
+llvm::Error checkBinaryOpElementType(llvm::StringRef opName, PrimitiveType lhs,
+                                     PrimitiveType rhs);
 
-/// Binary op result shape on XLA shapes: checks element types ("Binary op
-/// %s with different element types: %s and %s."), then inferBinaryOpDims;
-/// the result has the default layout.
+/// Binary op result shape on XLA shapes: checks element types (equal, or
+/// both floating point; else "Binary op %s with different element types: %s
+/// and %s."), then inferBinaryOpDims; the result has the higher-precision
+/// element type (higherPrecisionType, as XLA) and the default layout.
 llvm::Expected<Shape> inferBinaryOpShape(llvm::StringRef opName,
                                          const Shape &lhs, const Shape &rhs,
                                          llvm::ArrayRef<int64_t> broadcastDims);

@@ -76,6 +76,22 @@ bool isUnsignedIntegralType(PrimitiveType type);
 bool isFloatingPointType(PrimitiveType type); // f*, bf16 (not complex)
 bool isComplexType(PrimitiveType type);
 
+/// XLA's primitive_util::OverflowExponent and SignificandWidth
+/// (std::numeric_limits<T>::max_exponent and ::digits) of a floating-point
+/// type; std::nullopt for other types.
+std::optional<int> primitiveTypeOverflowExponent(PrimitiveType type);
+std::optional<int> primitiveTypeSignificandWidth(PrimitiveType type);
+
+/// XLA's ShapeUtil::SameElementTypeIgnoringFpPrecision on element types:
+/// equal types, or two floating-point types (not complex).
+bool sameElementTypeIgnoringFpPrecision(PrimitiveType a, PrimitiveType b);
+
+/// XLA's primitive_util::HigherPrecisionType: orders by (complex, overflow
+/// exponent, significand width, bit width, signed) of the (component) type.
+/// bf16 vs f32 -> f32, f16 vs bf16 -> bf16 (more range). Pre: the types are
+/// equal or sameElementTypeIgnoringFpPrecision holds.
+PrimitiveType higherPrecisionType(PrimitiveType a, PrimitiveType b);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_XLA_PRIMITIVETYPE_H
