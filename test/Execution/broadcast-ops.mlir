@@ -1,5 +1,6 @@
 // Scalar semantics and dynamic broadcasting, executed: compare yields i1;
-// XLA's integer division/remainder by zero and INT_MIN / -1; shifts by
+// XLA's integer division/remainder by zero and INT_MIN / -1; integer power
+// with negative exponents; shifts by
 // out-of-range amounts; dynamic broadcast_in_dim (a run-time size 3, and a
 // run-time size 1 that is replicated) through --convert-layout-to-scf.
 // RUN: layout-opt %s --convert-layout-to-scf --layout-lower-to-llvm -o %t.mlir
@@ -72,6 +73,15 @@ func.func @main() {
   %rd = tensor.cast %r : tensor<4xi32> to tensor<?xi32>
   call @printI32(%rd) : (tensor<?xi32>) -> ()
   // CHECK: [7, -1, 0, 1]
+
+  // Integer power: a negative exponent gives 0, except base 1 (1) and base
+  // -1 (+-1 by parity); never a division by the base (base 0 is not UB).
+  %pb = arith.constant dense<[2, 1, -1, -1, 0, 3, 5, -2]> : tensor<8xi32>
+  %pe = arith.constant dense<[3, -5, -3, -4, -2, 0, -1, 5]> : tensor<8xi32>
+  %pw = layout.power %pb, %pe : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32>
+  %pwd = tensor.cast %pw : tensor<8xi32> to tensor<?xi32>
+  call @printI32(%pwd) : (tensor<?xi32>) -> ()
+  // CHECK: [8, 1, -1, 1, 0, 1, 0, -32]
 
   // Shifts: amounts 1, 32 (= bit width), -1 (huge unsigned), 31.
   %x = arith.constant dense<[-8, -8, -8, 1]> : tensor<4xi32>

@@ -1236,7 +1236,8 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   };
   if (!target.unpeeled)
     masked(lo, a - lo);
-  x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
+  x.forLoop(
+      {a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
   masked(e, hi - e);
   return true;
 }
@@ -1408,6 +1409,36 @@ static Value emitIntegerDivRem(OpBuilder &b, Location loc, Value lhs, Value rhs,
   return arith::SelectOp::create(b, loc, isZero, minusOne, quot);
 }
 
+static Value emitIntegerPower(OpBuilder &b, Location loc, Value lhs,
+                              Value rhs) {
+  // XLA: a negative exponent gives 0, except for base 1 (1) and base -1
+  // (+-1 by the exponent's parity). math.ipowi must not see a negative
+  // exponent: upstream lowers it to a division 1 / base, which is UB for
+  // base 0 (and not XLA's result for the others).
+  Type t = lhs.getType();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v))
+        .getResult();
+  };
+  Value zero = constant(0), one = constant(1), minusOne = constant(-1);
+  Value exponent = arith::MaxSIOp::create(b, loc, rhs, zero);
+  Value power = math::IPowIOp::create(b, loc, lhs, exponent);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rhs, zero);
+  Value odd =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            arith::AndIOp::create(b, loc, rhs, one), zero);
+  Value baseOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, one);
+  Value baseMinusOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, minusOne);
+  Value minusOnePower = arith::SelectOp::create(b, loc, odd, minusOne, one);
+  Value reciprocal = arith::SelectOp::create(
+      b, loc, baseOne, one,
+      arith::SelectOp::create(b, loc, baseMinusOne, minusOnePower, zero));
+  return arith::SelectOp::create(b, loc, negative, reciprocal, power);
+}
+
 static Value emitShift(OpBuilder &b, Location loc, Operation *op, Value lhs,
                        Value rhs) {
   // XLA (elemental_ir_emitter): an amount outside [0, bits) -- compared
@@ -1548,7 +1579,7 @@ Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
       })
       .Case([&](PowerOp) -> Value {
         if (isInt)
-          return math::IPowIOp::create(b, loc, lhs, rhs);
+          return emitIntegerPower(b, loc, lhs, rhs);
         if (isFloat)
           return math::PowFOp::create(b, loc, lhs, rhs);
         return complex::PowOp::create(b, loc, lhs, rhs);
