@@ -8,6 +8,8 @@
 #ifndef LAYOUT_CONVERSION_PASSES_H
 #define LAYOUT_CONVERSION_PASSES_H
 
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

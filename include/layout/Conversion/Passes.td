@@ -64,13 +64,15 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
     Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
            "Leave ops with dynamic shapes (for --convert-layout-to-scf) "
            "instead of reporting them">,
-    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+    Option<"vectorBytes", "vector-bytes", "int64_t",
+           /*default=*/"::mlir::layout::kDefaultVectorBytes",
            "Bytes per vector of the innermost loops (0: scalar loops). Rows "
            "are split at the destination's vector-aligned addresses: masked "
            "head, aligned vector loads/stores, masked tail "
            "(docs/performance.md)">,
     Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-           "int64_t", /*default=*/"4194304",
+           "int64_t",
+           /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
            "Destinations of at least this many bytes (static) are written "
            "with non-temporal (streaming) vector stores; -1: never">
   ];
@@ -107,11 +109,13 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
     (`layout/Conversion/LayoutToSCF/LayoutToSCF.h`).
   }];
   let options = [
-    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+    Option<"vectorBytes", "vector-bytes", "int64_t",
+           /*default=*/"::mlir::layout::kDefaultVectorBytes",
            "Bytes per vector of the innermost loops (0: scalar loops), as "
            "for --convert-layout-to-affine">,
     Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-           "int64_t", /*default=*/"4194304",
+           "int64_t",
+           /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
            "Destinations of at least this many bytes (static) are written "
            "with non-temporal (streaming) vector stores; -1: never">
   ];

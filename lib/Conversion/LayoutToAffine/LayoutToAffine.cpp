@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
 
 namespace mlir::layout {
 #define GEN_PASS_DEF_CONVERTLAYOUTTOAFFINE
@@ -37,11 +38,9 @@ struct ConvertLayoutToAffinePass
     : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
   using Base::Base;
   void runOnOperation() override {
-    LoopEmitOptions options;
-    options.vectorBytes = vectorBytes;
-    options.nontemporalThresholdBytes = nontemporalThresholdBytes;
-    if (failed(applyLayoutLoopPatterns(getOperation(), LoopKind::Affine,
-                                       skipDynamic, options)))
+    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::Affine,
+                                       skipDynamic, vectorBytes,
+                                       nontemporalThresholdBytes)))
       signalPassFailure();
   }
 };

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
 
 namespace mlir::layout {
 #define GEN_PASS_DEF_CONVERTLAYOUTTOSCF
@@ -38,11 +39,9 @@ struct ConvertLayoutToSCFPass
     : layout::impl::ConvertLayoutToSCFBase<ConvertLayoutToSCFPass> {
   using Base::Base;
   void runOnOperation() override {
-    LoopEmitOptions options;
-    options.vectorBytes = vectorBytes;
-    options.nontemporalThresholdBytes = nontemporalThresholdBytes;
-    if (failed(applyLayoutLoopPatterns(getOperation(), LoopKind::SCF,
-                                       /*skipDynamic=*/false, options)))
+    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::SCF,
+                                       /*skipDynamic=*/false, vectorBytes,
+                                       nontemporalThresholdBytes)))
       signalPassFailure();
   }
 };

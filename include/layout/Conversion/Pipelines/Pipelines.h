@@ -3,6 +3,8 @@
 #ifndef LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 #define LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -17,12 +19,12 @@ struct LayoutLowerToLLVMOptions
   Option<int64_t> vectorBytes{
       *this, "vector-bytes",
       llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar)"),
-      llvm::cl::init(64)};
+      llvm::cl::init(kDefaultVectorBytes)};
   Option<int64_t> nontemporalThresholdBytes{
       *this, "nontemporal-threshold-bytes",
       llvm::cl::desc("Destinations of at least this many bytes get "
                      "non-temporal vector stores (-1: never)"),
-      llvm::cl::init(int64_t(4) << 20)};
+      llvm::cl::init(kDefaultNontemporalThresholdBytes)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Free every buffer allocated in a function after its "

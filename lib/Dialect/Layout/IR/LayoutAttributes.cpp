@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/AffineIndexOps.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
 #include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
 
@@ -570,18 +571,6 @@ FailureOr<MemRefType> TiledLayoutAttr::getPhysicalMemRefType(
   return MemRefType::get(map->getPhysicalDims(), type.getElementType(),
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
-
-namespace {
-/// The index algebra of TiledLayoutMap::apply over affine expressions.
-struct AffineIndexOps {
-  MLIRContext *ctx;
-  AffineExpr constant(int64_t v) { return getAffineConstantExpr(v, ctx); }
-  AffineExpr add(AffineExpr a, AffineExpr b) { return a + b; }
-  AffineExpr mul(AffineExpr a, int64_t b) { return a * b; }
-  AffineExpr floorDiv(AffineExpr a, int64_t b) { return a.floorDiv(b); }
-  AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
-};
-} // namespace
 
 AffineMap TiledLayoutAttr::getAffineMap() const {
   MLIRContext *ctx = getContext();

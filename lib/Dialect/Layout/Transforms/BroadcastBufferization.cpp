@@ -9,9 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/Transforms/BroadcastBufferization.h"
-#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"

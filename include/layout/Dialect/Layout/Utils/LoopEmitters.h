@@ -1,0 +1,119 @@
+//===- LoopEmitters.h - Destination-driven loop nests -----------*- C++ -*-===//
+//
+// The loop nests behind `layout.relayout`, `layout.broadcast_in_dim` and the
+// binary ops, shared by --convert-layout-to-affine (static shapes, affine
+// loops), --convert-layout-to-scf (any shapes, scf loops) and the
+// One-Shot Bufferize models of the broadcasting ops.
+//
+// Every nest is driven by the DESTINATION's physical buffer: loops walk the
+// destination's physical dims (for a `#layout.tiled` memref, its
+// `layout.to_physical` view: tile loops outside, in-tile loops inside), so
+// the innermost loop is contiguous in the destination and has no division.
+// Each loop range is split where a bound check of the inverse index map
+// changes (tile padding, legacy padding): full tiles run without checks,
+// partial tiles in their own loops, padding slots in separate loops that
+// store the destination's padding value. Sources are read through their
+// physical views with explicit index math; a source whose index would need
+// division in the innermost loop is read in runs (getAffineRun) so that the
+// division happens once per run.
+//
+//
+// Utilities of the dialect (like upstream's sparse-tensor LoopEmitter under
+// Transforms/Utils): used by the bufferization models and the conversions.
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITTERS_H
+#define LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITTERS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::layout {
+
+/// Defaults of the conversions' `vector-bytes` and
+/// `nontemporal-threshold-bytes` options (--convert-layout-to-affine/-scf,
+/// --layout-lower-to-llvm): one 64-byte vector (a cache line, an AVX-512
+/// register) and streaming stores from 4 MiB on (past a typical L2).
+inline constexpr int64_t kDefaultVectorBytes = 64;
+inline constexpr int64_t kDefaultNontemporalThresholdBytes = int64_t(4) << 20;
+
+/// The loop dialect a nest is built with. Affine needs static shapes.
+enum class LoopKind { Affine, SCF };
+
+/// One operand read by an elementwise nest.
+struct LoopSource {
+  /// A memref: identity, strided or `#layout.tiled` layout.
+  Value memref;
+  /// Per source logical dim: the destination logical dim whose index it
+  /// reads, or -1 to always read index 0 (a replicated size-1 dim).
+  SmallVector<int64_t> dimMap;
+};
+
+/// Code generation choices of the nests. The defaults (used by the
+/// bufferization models and other library callers) build scalar loops; the
+/// conversion passes set vectorization and non-temporal stores (their
+/// `vector-bytes` and `nontemporal-threshold-bytes` options).
+struct LoopEmitOptions {
+  /// Bytes per vector of the innermost loop (e.g. 64: vector<16xf32>); 0
+  /// keeps scalar loops. Rows whose destination is contiguous and whose
+  /// sources are contiguous or constant along the row are vectorized, with
+  /// a scalar prologue up to the next `vectorBytes`-aligned destination
+  /// address and a scalar epilogue, so every vector store is aligned.
+  int64_t vectorBytes = 0;
+  /// Vector stores are non-temporal (`nontemporal = true`, streaming past
+  /// the caches) when the destination has a static size of at least this
+  /// many bytes; -1: never. Requires vectorBytes > 0.
+  int64_t nontemporalThresholdBytes = -1;
+  /// Whether the ElementFn may be called with vector values (it only builds
+  /// elementwise ops without scalar constants). Set by the emitters.
+  bool vectorizableFn = false;
+};
+
+/// Computes one destination element from the loaded source elements.
+using ElementFn =
+    function_ref<Value(OpBuilder &builder, Location loc, ValueRange loaded)>;
+
+/// Builds the nest that writes every slot of `dest`: element `e` gets
+/// `fn(source_0[o_0(e)], ...)` (o_i from the dimMaps), and every padding
+/// slot of a tiled `dest` gets the layout's padding value (0 without `PV`).
+/// `destSizes` are the logical sizes of `dest` (needed for dynamic dims of
+/// tiled memrefs, whose `memref.dim` the normalization cannot keep).
+/// Diagnostics go through `emitError`; nothing is built on failure.
+LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
+                                   LoopKind kind, Value dest,
+                                   ArrayRef<OpFoldResult> destSizes,
+                                   ArrayRef<LoopSource> sources, ElementFn fn,
+                                   function_ref<InFlightDiagnostic()> emitError,
+                                   const LoopEmitOptions &options = {});
+
+/// The loops of a memref `layout.relayout`: `dst[e] = src[e]`, padding
+/// slots of `dst` get its padding value.
+LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
+                                Value src, Value dst,
+                                ArrayRef<OpFoldResult> sizes,
+                                function_ref<InFlightDiagnostic()> emitError,
+                                const LoopEmitOptions &options = {});
+
+/// The padding value constant of `memrefOrTensorType`'s layout (PV(...),
+/// 0 without one) for its element type.
+Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
+
+/// Logical sizes of a memref: static sizes, else `memref.dim` for
+/// non-tiled layouts or the dynamic operand of a `memref.alloc`; failure if
+/// a dynamic size of a tiled memref cannot be found that way.
+FailureOr<SmallVector<OpFoldResult>>
+getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
+
+/// Loads every dialect the emitters create ops of (affine, arith,
+/// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
+/// conversion passes declare them as dependent dialects; code that emits
+/// loops outside those passes (the One-Shot Bufferize models of the
+/// broadcasting ops, run by any bufferization pass) loads them when the
+/// layout dialect is loaded. Creating an op of an unloaded dialect gives a
+/// null op (a crash) in release builds of MLIR.
+void loadLoopEmitterDialects(MLIRContext &context);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITTERS_H

@@ -1,0 +1,103 @@
+//===- LayoutLoopPatterns.cpp - Layout ops to loops (patterns) ------------===//
+//
+// The rewrite patterns of --convert-layout-to-affine/-scf over the loop
+// lowerings of the dialect's utilities, and the shared pass driver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
+#include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+//===----------------------------------------------------------------------===//
+// Patterns and driver
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct LowerBroadcastingOp : RewritePattern {
+  LowerBroadcastingOp(MLIRContext *context, LoopKind kind,
+                      const LoopEmitOptions &options)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context), kind(kind),
+        options(options) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<BroadcastInDimOp>(op) &&
+        !op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>())
+      return failure();
+    return lowerBroadcastingOp(rewriter, op, kind, options);
+  }
+  LoopKind kind;
+  LoopEmitOptions options;
+};
+
+struct LowerMemRefRelayout : OpRewritePattern<RelayoutOp> {
+  LowerMemRefRelayout(MLIRContext *context, LoopKind kind,
+                      const LoopEmitOptions &options)
+      : OpRewritePattern(context), kind(kind), options(options) {}
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    return lowerMemRefRelayout(rewriter, op, kind, options);
+  }
+  LoopKind kind;
+  LoopEmitOptions options;
+};
+} // namespace
+
+void mlir::layout::populateLayoutLoopPatterns(RewritePatternSet &patterns,
+                                              LoopKind kind,
+                                              const LoopEmitOptions &options) {
+  patterns.add<LowerBroadcastingOp, LowerMemRefRelayout>(patterns.getContext(),
+                                                         kind, options);
+}
+
+static bool hasDynamicShape(Operation *op) {
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    if (auto type = dyn_cast<ShapedType>(v.getType()))
+      if (!type.hasStaticShape())
+        return true;
+  return false;
+}
+
+LogicalResult
+mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
+                                      bool skipDynamic,
+                                      const LoopEmitOptions &options) {
+  RewritePatternSet patterns(root->getContext());
+  populateLayoutLoopPatterns(patterns, kind, options);
+  GreedyRewriteConfig config;
+  config.enableFolding(false).enableConstantCSE(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  // Top-down: a broadcast_in_dim is seen (and left for fusion) before its
+  // user.
+  config.setUseTopDownTraversal(true);
+  (void)applyPatternsGreedily(root, std::move(patterns), config);
+  bool ok = true;
+  root->walk([&](Operation *op) {
+    bool isTarget =
+        isa<BroadcastInDimOp>(op) ||
+        op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>() ||
+        (isa<RelayoutOp>(op) && isa<MemRefType>(op->getOperand(0).getType()));
+    if (!isTarget || (skipDynamic && hasDynamicShape(op)))
+      return;
+    ok = false;
+    if (succeeded(checkLowerable(op, kind)))
+      op->emitOpError() << "could not be lowered to loops (logical sizes "
+                           "of a dynamic tiled memref unknown?)";
+  });
+  return success(ok);
+}
+
+LogicalResult
+mlir::layout::runLayoutLoopConversion(Operation *root, LoopKind kind,
+                                      bool skipDynamic, int64_t vectorBytes,
+                                      int64_t nontemporalThresholdBytes) {
+  LoopEmitOptions options;
+  options.vectorBytes = vectorBytes;
+  options.nontemporalThresholdBytes = nontemporalThresholdBytes;
+  return applyLayoutLoopPatterns(root, kind, skipDynamic, options);
+}

@@ -1,0 +1,438 @@
+//===- BroadcastingOpLowering.cpp - Whole-op loop lowerings ---------------===//
+//
+// broadcast_in_dim and the binary ops on tensors (operand buffers, fused
+// broadcasts, the result buffer or the destination it is materialized in)
+// and memref relayouts, as loop nests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+//===----------------------------------------------------------------------===//
+// Whole ops
+//===----------------------------------------------------------------------===//
+
+MemRefType mlir::layout::getBufferType(RankedTensorType type) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return MemRefType::get(type.getShape(), type.getElementType());
+  if (auto tiled = dyn_cast<TiledLayoutAttr>(encoding))
+    return getMemRefType(type.getShape(), type.getElementType(), tiled);
+  return {};
+}
+
+Operation *mlir::layout::getFusableBroadcast(Value operand, Operation *user) {
+  auto broadcast = operand.getDefiningOp<BroadcastInDimOp>();
+  if (!broadcast || !broadcast->hasOneUse() ||
+      *broadcast->getUsers().begin() != user)
+    return nullptr;
+  return broadcast;
+}
+
+/// The run-time size of dim `dim` of a tensor, looking through
+/// broadcast_in_dim (so that a fused broadcast needs no `tensor.dim`).
+static OpFoldResult getTensorSize(OpBuilder &b, Location loc, Value tensor,
+                                  int64_t dim) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(dim))
+    return b.getIndexAttr(type.getDimSize(dim));
+  if (auto broadcast = tensor.getDefiningOp<BroadcastInDimOp>()) {
+    if (!broadcast.getSizes().empty()) {
+      int64_t index =
+          llvm::count_if(llvm::seq<int64_t>(0, dim),
+                         [&](int64_t d) { return type.isDynamicDim(d); });
+      return broadcast.getSizes()[index];
+    }
+    for (auto [i, d] : llvm::enumerate(broadcast.getBroadcastDimensions()))
+      if (d == dim)
+        return getTensorSize(b, loc, broadcast.getOperand(), i);
+  }
+  return tensor::DimOp::create(b, loc, tensor, dim).getResult();
+}
+
+/// For each operand dim of a binary op: the result dim it maps to.
+static SmallVector<int64_t> getOperandToResult(Operation *op,
+                                               unsigned operand) {
+  auto type = cast<RankedTensorType>(op->getOperand(operand).getType());
+  int64_t rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+  if (type.getRank() == rank)
+    return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (type.getRank() == 0)
+    return {};
+  auto dims = op->getAttrOfType<DenseI64ArrayAttr>("broadcast_dimensions");
+  return llvm::to_vector(dims.asArrayRef());
+}
+
+SmallVector<OpFoldResult>
+mlir::layout::getBroadcastingOpResultSizes(OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    if (!resultType.isDynamicDim(d)) {
+      sizes.push_back(b.getIndexAttr(resultType.getDimSize(d)));
+      continue;
+    }
+    if (isa<BroadcastInDimOp>(op)) {
+      sizes.push_back(getTensorSize(b, loc, op->getResult(0), d));
+      continue;
+    }
+    // Binary op: the degenerate rule over the operands that map to d.
+    SmallVector<OpFoldResult> candidates;
+    for (unsigned k = 0; k < 2; ++k) {
+      Value operand = op->getOperand(k);
+      auto type = cast<RankedTensorType>(operand.getType());
+      for (auto [i, r] : llvm::enumerate(getOperandToResult(op, k)))
+        if (r == d && type.getDimSize(i) != 1)
+          candidates.push_back(getTensorSize(b, loc, operand, i));
+    }
+    if (candidates.size() == 1 ||
+        (candidates.size() == 2 && candidates[0] == candidates[1])) {
+      sizes.push_back(candidates[0]);
+      continue;
+    }
+    if (candidates.empty()) {
+      sizes.push_back(b.getIndexAttr(1));
+      continue;
+    }
+    // lhs == 1 ? rhs : lhs, computed at run time.
+    Value lhs = getValueOrCreateConstantIndexOp(b, loc, candidates[0]);
+    Value rhs = getValueOrCreateConstantIndexOp(b, loc, candidates[1]);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value isOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, one);
+    sizes.push_back(
+        arith::SelectOp::create(b, loc, isOne, rhs, lhs).getResult());
+  }
+  return sizes;
+}
+
+/// A stride-0 view of an untiled `memref` along `dims` whose run-time size
+/// is 1 (replicated dims of unknown size).
+static Value getBroadcastView(OpBuilder &b, Location loc, Value memref,
+                              ArrayRef<int64_t> dims) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  SmallVector<OpFoldResult> sizes, strides;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value size = metadata.getSizes()[d];
+    Value stride = metadata.getStrides()[d];
+    sizes.push_back(size);
+    if (llvm::is_contained(dims, d)) {
+      Value isOne =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, one);
+      stride = arith::SelectOp::create(b, loc, isOne, zero, stride);
+    }
+    strides.push_back(stride);
+  }
+  SmallVector<int64_t> dynamic(type.getRank(), ShapedType::kDynamic);
+  auto viewType = MemRefType::get(
+      dynamic, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, dynamic),
+      type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, metadata.getBaseBuffer(), metadata.getOffset(), sizes,
+      strides);
+}
+
+namespace {
+/// How one source of a broadcasting op is read.
+struct SourcePlan {
+  Value tensor; // the tensor read (the fused broadcast's operand, or the op's)
+  SmallVector<int64_t> dimMap;
+  SmallVector<int64_t> mayBroadcast; // dynamic dims that may be 1 at run time
+};
+} // namespace
+
+/// The sources of a broadcasting op: dims mapped to the result, size-1 dims
+/// replicated, fused broadcasts composed in.
+static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<SourcePlan> plans;
+  // Without `sizes`, a dynamic broadcast_in_dim result dim is the operand's
+  // own size: it is not replicated.
+  auto broadcastOp = dyn_cast<BroadcastInDimOp>(op);
+  bool sizesFromOperand = broadcastOp && broadcastOp.getSizes().empty();
+  auto addSource = [&](Value tensor, ArrayRef<int64_t> toResult) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    SourcePlan plan;
+    plan.tensor = tensor;
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      int64_t r = toResult[i];
+      bool replicated =
+          r < 0 || (type.getDimSize(i) == 1 && resultType.getDimSize(r) != 1);
+      plan.dimMap.push_back(replicated ? -1 : r);
+      if (!replicated && type.isDynamicDim(i) &&
+          resultType.getDimSize(r) != 1 &&
+          !(sizesFromOperand && resultType.isDynamicDim(r)))
+        plan.mayBroadcast.push_back(i);
+    }
+    plans.push_back(std::move(plan));
+  };
+  if (auto broadcast = dyn_cast<BroadcastInDimOp>(op)) {
+    addSource(broadcast.getOperand(), broadcast.getBroadcastDimensions());
+    return plans;
+  }
+  for (unsigned k = 0; k < 2; ++k) {
+    Value operand = op->getOperand(k);
+    SmallVector<int64_t> toResult = getOperandToResult(op, k);
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    // An operand dim of static size 1 is replicated along the result dim.
+    for (auto [i, r] : llvm::enumerate(toResult))
+      if (operandType.getDimSize(i) == 1 && resultType.getDimSize(r) != 1)
+        r = -1;
+    auto broadcast = fuse ? dyn_cast_or_null<BroadcastInDimOp>(
+                                getFusableBroadcast(operand, op))
+                          : BroadcastInDimOp();
+    if (!broadcast) {
+      addSource(operand, toResult);
+      continue;
+    }
+    SmallVector<int64_t> composed;
+    for (int64_t d : broadcast.getBroadcastDimensions())
+      composed.push_back(toResult[d]);
+    addSource(broadcast.getOperand(), composed);
+  }
+  return plans;
+}
+
+static bool isStatic(Type t) { return cast<ShapedType>(t).hasStaticShape(); }
+
+/// Whether `op` can be lowered; with `report`, emits why not.
+static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
+  auto fail = [&](const Twine &why) {
+    if (report)
+      op->emitOpError() << "cannot be lowered to loops: " << why;
+    return failure();
+  };
+  if (auto relayout = dyn_cast<RelayoutOp>(op)) {
+    if (!isa<MemRefType>(relayout.getSource().getType()))
+      return fail("tensor relayouts are bufferized first (--layout-bufferize)");
+    if (kind == LoopKind::Affine &&
+        (!isStatic(relayout.getSource().getType()) ||
+         !isStatic(relayout.getDestination().getType())))
+      return fail("dynamic shapes need --convert-layout-to-scf");
+    return success();
+  }
+  if (!isa<BroadcastInDimOp>(op) &&
+      !op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>())
+    return fail("not a layout op with a loop lowering");
+  if (!isa<BroadcastInDimOp>(op)) {
+    std::string why = whyBinaryUnsupported(op);
+    if (!why.empty())
+      return fail(why);
+  }
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type)
+      continue;
+    if (!getBufferType(type))
+      return fail("unsupported tensor encoding");
+    if (kind == LoopKind::Affine && !type.hasStaticShape())
+      return fail("dynamic shapes need --convert-layout-to-scf");
+  }
+  for (const SourcePlan &plan : planSources(op, /*fuse=*/true)) {
+    auto type = cast<RankedTensorType>(plan.tensor.getType());
+    if (!getBufferType(type))
+      return fail("unsupported tensor encoding");
+    if (kind == LoopKind::Affine && !type.hasStaticShape())
+      return fail("dynamic shapes need --convert-layout-to-scf");
+    if (!plan.mayBroadcast.empty() && type.getEncoding())
+      return fail("a tiled operand with a dynamic size that may broadcast");
+  }
+  return success();
+}
+
+LogicalResult mlir::layout::checkLowerable(Operation *op, LoopKind kind) {
+  return canLower(op, kind, /*report=*/true);
+}
+
+static bufferization::MaterializeInDestinationOp
+getDestinationOfResult(Operation *op, MemRefType bufferType) {
+  if (!op->getResult(0).hasOneUse())
+    return nullptr;
+  auto materialize = dyn_cast<bufferization::MaterializeInDestinationOp>(
+      *op->getResult(0).getUsers().begin());
+  if (!materialize || !materialize.getRestrict() ||
+      !materialize.getWritable() ||
+      materialize.getDest().getType() != bufferType)
+    return nullptr;
+  Value dest = materialize.getDest();
+  if (auto arg = dyn_cast<BlockArgument>(dest)) {
+    if (!arg.getOwner()->getParentOp()->isProperAncestor(op))
+      return nullptr;
+  } else {
+    Operation *def = dest.getDefiningOp();
+    if (def->getBlock() != op->getBlock() || !def->isBeforeInBlock(op))
+      return nullptr;
+  }
+  return materialize;
+}
+
+LogicalResult mlir::layout::emitBroadcastingOpLoops(
+    OpBuilder &b, Operation *op, LoopKind kind,
+    ArrayRef<BroadcastingOpOperand> operands, Value dest,
+    ArrayRef<OpFoldResult> destSizes, const LoopEmitOptions &options) {
+  Location loc = op->getLoc();
+  SmallVector<LoopSource> sources;
+  SmallVector<SourcePlan> plans = planSources(op, /*fuse=*/false);
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    SourcePlan plan;
+    if (operand.fusedBroadcast) {
+      // Recompute the plan with this operand fused.
+      SmallVector<SourcePlan> fused = planSources(op, /*fuse=*/true);
+      plan = fused[i];
+    } else {
+      plan = plans[i];
+    }
+    Value buffer = operand.buffer;
+    if (!plan.mayBroadcast.empty())
+      buffer = getBroadcastView(b, loc, buffer, plan.mayBroadcast);
+    sources.push_back({buffer, plan.dimMap});
+  }
+  auto emitError = [op] { return op->emitOpError(); };
+  LoopEmitOptions opOptions = options;
+  opOptions.vectorizableFn = isVectorizableElement(op);
+  if (isa<BroadcastInDimOp>(op))
+    return emitElementwiseLoops(
+        b, loc, kind, dest, destSizes, sources,
+        [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
+        emitError, opOptions);
+  return emitElementwiseLoops(
+      b, loc, kind, dest, destSizes, sources,
+      [op](OpBuilder &builder, Location l, ValueRange loaded) {
+        if (isa<VectorType>(loaded[0].getType()))
+          return emitVectorBinaryElement(builder, l, op, loaded[0], loaded[1]);
+        return emitBinaryElement(builder, l, op, loaded[0], loaded[1]);
+      },
+      emitError, opOptions);
+}
+
+LogicalResult
+mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options) {
+  if (failed(canLower(op, kind, /*report=*/false)))
+    return failure();
+  // A broadcast that its only user will fuse is left to that user.
+  if (isa<BroadcastInDimOp>(op) && op->hasOneUse()) {
+    Operation *user = *op->getUsers().begin();
+    if (user->hasTrait<layout::OpTrait::BroadcastingBinaryOp>() &&
+        succeeded(canLower(user, kind, /*report=*/false)))
+      return failure();
+  }
+  Location loc = op->getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<BroadcastingOpOperand> operands;
+  SmallVector<Operation *> fused;
+  unsigned numSources = isa<BroadcastInDimOp>(op) ? 1 : 2;
+  for (unsigned k = 0; k < numSources; ++k) {
+    Value tensor = op->getOperand(k);
+    BroadcastingOpOperand operand;
+    operand.tensor = tensor;
+    Value read = tensor;
+    if (numSources == 2)
+      if (Operation *broadcast = getFusableBroadcast(tensor, op)) {
+        operand.fusedBroadcast = broadcast;
+        read = broadcast->getOperand(0);
+        fused.push_back(broadcast);
+      }
+    auto type = cast<RankedTensorType>(read.getType());
+    operand.buffer = bufferization::ToBufferOp::create(
+        rewriter, loc, getBufferType(type), read, rewriter.getUnitAttr());
+    operands.push_back(operand);
+  }
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  MemRefType bufferType = getBufferType(resultType);
+  SmallVector<OpFoldResult> sizes = getBroadcastingOpResultSizes(rewriter, op);
+  SmallVector<Value> dynamicSizes;
+  for (auto [d, s] : llvm::enumerate(sizes))
+    if (resultType.isDynamicDim(d))
+      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, s));
+  if (auto materialize = getDestinationOfResult(op, bufferType)) {
+    // Destination passing: write the materialization's memref.
+    if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands,
+                                       materialize.getDest(), sizes, options)))
+      return failure();
+    rewriter.eraseOp(materialize);
+    rewriter.eraseOp(op);
+    for (Operation *broadcast : fused)
+      if (broadcast->use_empty())
+        rewriter.eraseOp(broadcast);
+    return success();
+  }
+  Value alloc =
+      memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
+  if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands, alloc, sizes,
+                                     options)))
+    return failure();
+  Value result = bufferization::ToTensorOp::create(
+      rewriter, loc, resultType, alloc, /*restrict=*/true, /*writable=*/true);
+  rewriter.replaceOp(op, result);
+  for (Operation *broadcast : fused)
+    if (broadcast->use_empty())
+      rewriter.eraseOp(broadcast);
+  return success();
+}
+
+LogicalResult
+mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options) {
+  auto relayout = dyn_cast<RelayoutOp>(op);
+  if (!relayout || failed(canLower(op, kind, /*report=*/false)))
+    return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  Value src = relayout.getSource(), dst = relayout.getDestination();
+  if (relayout.isPlainCopy()) {
+    // Same layouts without padding slots: a copy of the physical buffer.
+    // (With padding slots the nest below writes the padding value.)
+    rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
+    return success();
+  }
+  FailureOr<SmallVector<OpFoldResult>> sizes =
+      getLogicalSizes(rewriter, loc, dst);
+  if (failed(sizes))
+    sizes = getLogicalSizes(rewriter, loc, src);
+  if (failed(sizes))
+    return failure();
+  if (failed(emitRelayoutLoops(
+          rewriter, loc, kind, src, dst, *sizes,
+          [op] { return op->emitOpError(); }, options)))
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+void mlir::layout::loadLoopEmitterDialects(MLIRContext &context) {
+  context
+      .loadDialect<affine::AffineDialect, arith::ArithDialect,
+                   bufferization::BufferizationDialect, complex::ComplexDialect,
+                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                   ub::UBDialect, vector::VectorDialect, LLVM::LLVMDialect>();
+}

@@ -1,0 +1,277 @@
+//===- IndexExprs.h - Index expressions over SSA slots ----------*- C++ -*-===//
+//
+// Index math is built as AffineExprs whose dims are "slots": SSA values, or
+// placeholders for the loop IVs of the destination's physical dims that are
+// bound while the loops are created (sibling loops of one depth rebind the
+// same placeholder). That keeps one description of the nest for both loop
+// dialects: affine loops take the expressions as bound/access maps,
+// scf loops get affine.apply/min/max values (lowered by -lower-affine).
+//
+// The walk (see LoopEmitters.h): every bound check of the destination's
+// inverse index map that is linear in the physical IVs,
+//   c_j = k_j + sum_m a_jm * p_m < D_j,
+// splits the loop of each dim p_k it involves into the ranges where it holds
+// for all inner values (full), for some (partial: keep checking inside) or
+// for none (padding). With alpha = the outer part and M = the largest inner
+// part, full is p_k < floor((D - alpha - M - 1) / a_jk) + 1 and some-valid
+// is p_k < floor((D - alpha - 1) / a_jk) + 1. Checks that are not linear
+// (a `*` split by a later tile level) are tested per element.
+//
+//
+// Private to lib/Dialect/Layout/Utils.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_LIB_DIALECT_LAYOUT_UTILS_INDEXEXPRS_H
+#define LAYOUT_LIB_DIALECT_LAYOUT_UTILS_INDEXEXPRS_H
+
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+#include <functional>
+#include <optional>
+
+namespace mlir::layout::loops {
+
+class IndexExprs {
+public:
+  IndexExprs(OpBuilder &builder, Location loc, LoopKind kind)
+      : b(builder), loc(loc), kind(kind), context(builder.getContext()) {}
+
+  OpBuilder &b;
+  Location loc;
+  LoopKind kind;
+  MLIRContext *context;
+
+  AffineExpr cst(int64_t v) { return getAffineConstantExpr(v, context); }
+
+  AffineExpr value(Value v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return cst(*c);
+    auto [it, inserted] = slotOf.try_emplace(v, slots.size());
+    if (inserted)
+      slots.push_back(v);
+    return getAffineDimExpr(it->second, context);
+  }
+
+  AffineExpr ofr(OpFoldResult f) {
+    if (std::optional<int64_t> c = getConstantIntValue(f))
+      return cst(*c);
+    return value(cast<Value>(f));
+  }
+
+  AffineExpr placeholder() {
+    slots.push_back(Value());
+    return getAffineDimExpr(slots.size() - 1, context);
+  }
+
+  void bind(AffineExpr slot, Value v) {
+    slots[cast<AffineDimExpr>(slot).getPosition()] = v;
+  }
+
+  /// A map over the slots `exprs` use (in slot order) and those slots.
+  AffineMap getMap(ArrayRef<AffineExpr> exprs,
+                   SmallVectorImpl<Value> &operands) {
+    llvm::SmallBitVector used(slots.size());
+    for (AffineExpr e : exprs)
+      e.walk([&](AffineExpr s) {
+        if (auto d = dyn_cast<AffineDimExpr>(s))
+          used.set(d.getPosition());
+      });
+    SmallVector<AffineExpr> replacements(slots.size(), cst(0));
+    unsigned numDims = 0;
+    for (int i : used.set_bits()) {
+      assert(slots[i] && "unbound placeholder");
+      if (std::optional<int64_t> c = getConstantIntValue(slots[i])) {
+        replacements[i] = cst(*c);
+        continue;
+      }
+      replacements[i] = getAffineDimExpr(numDims++, context);
+      operands.push_back(slots[i]);
+    }
+    SmallVector<AffineExpr> results;
+    for (AffineExpr e : exprs)
+      results.push_back(
+          simplifyAffineExpr(e.replaceDims(replacements), numDims, 0));
+    return AffineMap::get(numDims, 0, results, context);
+  }
+
+  static std::optional<int64_t> getConstant(AffineExpr e) {
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return c.getValue();
+    return std::nullopt;
+  }
+
+  Value materialize(AffineExpr e) {
+    SmallVector<Value> operands;
+    AffineMap map = getMap({e}, operands);
+    AffineExpr result = map.getResult(0);
+    if (std::optional<int64_t> c = getConstant(result))
+      return arith::ConstantIndexOp::create(b, loc, *c);
+    if (auto d = dyn_cast<AffineDimExpr>(result))
+      return operands[d.getPosition()];
+    // Reuse an equal value computed earlier in this block.
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    os << b.getInsertionBlock() << map;
+    for (Value v : operands)
+      os << ',' << v.getAsOpaquePointer();
+    Value &cached = cache[key];
+    if (!cached)
+      cached = affine::AffineApplyOp::create(b, loc, map, operands);
+    return cached;
+  }
+
+  /// max (or min) of `exprs` computed here.
+  Value materializeMinMax(ArrayRef<AffineExpr> exprs, bool isMax) {
+    if (exprs.size() == 1)
+      return materialize(exprs[0]);
+    SmallVector<Value> operands;
+    AffineMap map = dedup(getMap(exprs, operands));
+    if (map.getNumResults() == 1)
+      return materializeMap(map, operands);
+    if (isMax)
+      return affine::AffineMaxOp::create(b, loc, map, operands);
+    return affine::AffineMinOp::create(b, loc, map, operands);
+  }
+
+  /// A slot holding the value of `e` computed here (hoisting).
+  AffineExpr hoist(AffineExpr e) { return value(materialize(e)); }
+
+  AffineExpr simplify(AffineExpr e) {
+    return simplifyAffineExpr(e, slots.size(), 0);
+  }
+
+  Value load(Value memref, ArrayRef<AffineExpr> index) {
+    if (kind == LoopKind::Affine) {
+      SmallVector<Value> operands;
+      AffineMap map = getMap(index, operands);
+      return affine::AffineLoadOp::create(b, loc, memref, map, operands);
+    }
+    SmallVector<Value> indices;
+    for (AffineExpr e : index)
+      indices.push_back(materialize(e));
+    return memref::LoadOp::create(b, loc, memref, indices);
+  }
+
+  void store(Value value, Value memref, ArrayRef<AffineExpr> index) {
+    if (kind == LoopKind::Affine) {
+      SmallVector<Value> operands;
+      AffineMap map = getMap(index, operands);
+      affine::AffineStoreOp::create(b, loc, value, memref, map, operands);
+      return;
+    }
+    SmallVector<Value> indices;
+    for (AffineExpr e : index)
+      indices.push_back(materialize(e));
+    memref::StoreOp::create(b, loc, value, memref, indices);
+  }
+
+  /// A loop over [max(lbs), min(ubs)) (lbs may be empty: 0). Statically
+  /// empty loops are not built; single-iteration loops are inlined.
+  void forLoop(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+               function_ref<void(Value)> body, int64_t step = 1) {
+    SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
+    if (lbList.empty())
+      lbList.push_back(cst(0));
+    SmallVector<Value> lbOperands, ubOperands;
+    AffineMap lbMap = getMap(lbList, lbOperands);
+    AffineMap ubMap = getMap(ubs, ubOperands);
+    lbMap = dedup(lbMap);
+    ubMap = dedup(ubMap);
+    std::optional<int64_t> lbConst = constantBound(lbMap, /*isMax=*/true);
+    std::optional<int64_t> ubConst = constantBound(ubMap, /*isMax=*/false);
+    if (lbConst && ubConst) {
+      if (*lbConst >= *ubConst)
+        return;
+      if (*ubConst <= *lbConst + step) {
+        body(arith::ConstantIndexOp::create(b, loc, *lbConst));
+        return;
+      }
+    }
+    if (lbConst)
+      lbMap = AffineMap::getConstantMap(*lbConst, context);
+    if (ubConst)
+      ubMap = AffineMap::getConstantMap(*ubConst, context);
+    OpBuilder::InsertionGuard guard(b);
+    if (kind == LoopKind::Affine) {
+      auto loop = affine::AffineForOp::create(b, loc, lbOperands, lbMap,
+                                              ubOperands, ubMap, step);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      body(loop.getInductionVar());
+      return;
+    }
+    Value lb = lbMap.getNumResults() == 1
+                   ? materializeMap(lbMap, lbOperands)
+                   : affine::AffineMaxOp::create(b, loc, lbMap, lbOperands)
+                         .getResult();
+    Value ub = ubMap.getNumResults() == 1
+                   ? materializeMap(ubMap, ubOperands)
+                   : affine::AffineMinOp::create(b, loc, ubMap, ubOperands)
+                         .getResult();
+    Value stepValue = arith::ConstantIndexOp::create(b, loc, step);
+    auto loop = scf::ForOp::create(b, loc, lb, ub, stepValue);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(loop.getInductionVar());
+  }
+
+private:
+  SmallVector<Value> slots;
+  llvm::DenseMap<Value, unsigned> slotOf;
+  llvm::StringMap<Value> cache;
+
+  Value materializeMap(AffineMap map, ValueRange operands) {
+    if (std::optional<int64_t> c = getConstant(map.getResult(0)))
+      return arith::ConstantIndexOp::create(b, loc, *c);
+    if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
+      return operands[d.getPosition()];
+    return affine::AffineApplyOp::create(b, loc, map, operands);
+  }
+
+  /// Removes duplicate results; keeps the tightest constant.
+  static AffineMap dedup(AffineMap map) {
+    SmallVector<AffineExpr> results;
+    for (AffineExpr e : map.getResults())
+      if (!llvm::is_contained(results, e))
+        results.push_back(e);
+    return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                          map.getContext());
+  }
+
+  static std::optional<int64_t> constantBound(AffineMap map, bool isMax) {
+    std::optional<int64_t> result;
+    for (AffineExpr e : map.getResults()) {
+      std::optional<int64_t> c = getConstant(e);
+      if (!c)
+        return std::nullopt;
+      result = !result
+                   ? *c
+                   : (isMax ? std::max(*result, *c) : std::min(*result, *c));
+    }
+    return result;
+  }
+};
+
+/// `e` as k + sum_m coeffs[m] * placeholders[m] with constant k and
+/// coefficients, or nullopt (division, modulo, other slots).
+struct LinearForm {
+  SmallVector<int64_t> coeffs;
+  int64_t constant = 0;
+};
+
+std::optional<LinearForm> getLinearForm(AffineExpr e,
+                                        ArrayRef<AffineExpr> placeholders);
+
+} // namespace mlir::layout::loops
+
+#endif // LAYOUT_LIB_DIALECT_LAYOUT_UTILS_INDEXEXPRS_H

@@ -1,0 +1,360 @@
+//===- NestEmitter.cpp - The destination-driven loop nest -----------------===//
+//
+// Preparing the nest (physical views, inverse index maps, bound checks),
+// the loop levels and their splits, padding loops, single elements, and the
+// public entry points emitElementwiseLoops / emitRelayoutLoops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+
+#include "layout/Dialect/Layout/IR/AffineIndexOps.h"
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
+#include "layout/Xla/TiledLayoutWalk.h"
+
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+/// A view of `memref` whose dims listed in `mayBroadcast` have stride 0 when
+/// their run-time size is 1 (non-tiled memrefs only).
+static FailureOr<Value>
+getPhysicalView(OpBuilder &b, Location loc, Value memref,
+                std::optional<TiledLayoutMap> &map,
+                function_ref<InFlightDiagnostic()> emitError) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
+  if (!attr)
+    return memref;
+  FailureOr<TiledLayoutMap> m =
+      attr.getTiledLayoutMap(type.getShape(), type.getElementType(), emitError);
+  if (failed(m))
+    return failure();
+  FailureOr<MemRefType> physType = attr.getPhysicalMemRefType(type, emitError);
+  if (failed(physType))
+    return failure();
+  map = std::move(*m);
+  return ToPhysicalOp::create(b, loc, *physType, memref).getResult();
+}
+
+LogicalResult
+NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
+                     ArrayRef<LoopSource> loopSources,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  OpBuilder &b = x.b;
+  AffineIndexOps ops{x.context};
+  destMemRef = dest;
+  auto destType = cast<MemRefType>(dest.getType());
+  std::optional<TiledLayoutMap> destMap;
+  FailureOr<Value> view = getPhysicalView(b, x.loc, dest, destMap, emitError);
+  if (failed(view))
+    return failure();
+  destView = *view;
+  auto viewType = cast<MemRefType>(destView.getType());
+  for (int64_t k = 0; k < viewType.getRank(); ++k) {
+    placeholders.push_back(x.placeholder());
+    if (!viewType.isDynamicDim(k))
+      physSizes.push_back(x.cst(viewType.getDimSize(k)));
+    else if (!destMap)
+      physSizes.push_back(x.ofr(destSizes[k]));
+    else
+      physSizes.push_back(
+          x.value(memref::DimOp::create(b, x.loc, destView, k)));
+  }
+  if (!destMap) {
+    logical = placeholders;
+  } else {
+    InverseIndex<AffineExpr> inverse =
+        applyInverse<AffineExpr>(*destMap, placeholders, ops);
+    logical.assign(inverse.logical.begin(), inverse.logical.end());
+    for (BoundCheck<AffineExpr> &check : inverse.checks) {
+      AffineExpr bound;
+      if (check.bound != kUnboundedSize) {
+        bound = x.cst(check.bound);
+      } else {
+        // Dynamic: the combined index of the largest element, plus one.
+        SmallVector<AffineExpr> last;
+        for (OpFoldResult s : destSizes)
+          last.push_back(x.ofr(s) - 1);
+        bound = getLevelCombinedIndex<AffineExpr>(*destMap, last, check.level,
+                                                  ops)[check.dim] +
+                1;
+      }
+      AffineExpr value = x.simplify(check.value);
+      if (std::optional<LinearForm> form = getLinearForm(value, placeholders))
+        checks.push_back({value, bound, *form});
+      else
+        nonLinearChecks.push_back(value - bound);
+    }
+  }
+  (void)destType;
+  for (const LoopSource &s : loopSources) {
+    Source source;
+    FailureOr<Value> srcView =
+        getPhysicalView(b, x.loc, s.memref, source.map, emitError);
+    if (failed(srcView))
+      return failure();
+    source.view = *srcView;
+    source.dimMap = s.dimMap;
+    SmallVector<AffineExpr> srcLogical;
+    for (int64_t d : s.dimMap)
+      srcLogical.push_back(d < 0 ? x.cst(0) : logical[d]);
+    if (source.map) {
+      SmallVector<AffineExpr, 6> index =
+          source.map->apply<AffineExpr>(srcLogical, ops);
+      source.index.assign(index.begin(), index.end());
+    } else {
+      source.index = srcLogical;
+    }
+    for (AffineExpr &e : source.index)
+      e = x.simplify(e);
+    sources.push_back(std::move(source));
+  }
+  prepareVectorization();
+  return success();
+}
+
+void NestEmitter::prepareVectorization() {
+  if (options.vectorBytes <= 0 || !options.vectorizableFn ||
+      !nonLinearChecks.empty() || !llvm::isPowerOf2_64(options.vectorBytes))
+    return;
+  auto type = cast<MemRefType>(destView.getType());
+  Type elementType = type.getElementType();
+  if (!type.getLayout().isIdentity() || !type.hasStaticShape() ||
+      type.getRank() == 0 || !elementType.isIntOrFloat() ||
+      elementType.isInteger(1) || elementType.getIntOrFloatBitWidth() % 8)
+    return;
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (options.vectorBytes % bytes || options.vectorBytes / bytes < 2)
+    return;
+  for (const Source &s : sources)
+    if (cast<MemRefType>(s.view.getType()).getElementType() != elementType)
+      return;
+  elementBytes = bytes;
+  lanes = options.vectorBytes / bytes;
+  destStrides.assign(type.getRank(), 1);
+  for (int64_t k = type.getRank() - 2; k >= 0; --k)
+    destStrides[k] = destStrides[k + 1] * type.getDimSize(k + 1);
+  nontemporal =
+      options.nontemporalThresholdBytes >= 0 &&
+      type.getNumElements() * bytes >= options.nontemporalThresholdBytes;
+  OpBuilder::InsertionGuard guard(x.b);
+  x.b.setInsertionPointAfterValue(destView);
+  destPointer = x.value(
+      memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, destView));
+}
+
+void NestEmitter::emitPadding(unsigned k) {
+  if (k == placeholders.size()) {
+    x.store(getPadValue(), destView, placeholders);
+    return;
+  }
+  x.forLoop({}, {physSizes[k]}, [&](Value iv) {
+    x.bind(placeholders[k], iv);
+    emitPadding(k + 1);
+  });
+}
+
+void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
+  unsigned n = placeholders.size();
+  if (n == 0) {
+    emitElement({}, llvm::to_vector(llvm::map_range(
+                        sources, [](const Source &s) { return s.index; })));
+    return;
+  }
+  if (lanes && k + 1 < n && k != interleaveFallbackLevel &&
+      emitInterleavedRow(k, active))
+    return;
+  // The checks this dim takes part in, with their full/valid limits.
+  struct Split {
+    unsigned check;
+    AffineExpr full, valid;
+    bool hasInner;
+  };
+  SmallVector<Split> splits;
+  for (int j : active.set_bits()) {
+    const Check &c = checks[j];
+    int64_t a = c.form.coeffs[k];
+    if (a == 0)
+      continue;
+    AffineExpr alpha = x.cst(c.form.constant);
+    for (unsigned m = 0; m < k; ++m)
+      alpha = alpha + placeholders[m] * c.form.coeffs[m];
+    AffineExpr inner = x.cst(0);
+    bool hasInner = false;
+    for (unsigned m = k + 1; m < n; ++m)
+      if (c.form.coeffs[m]) {
+        inner = inner + (physSizes[m] - 1) * c.form.coeffs[m];
+        hasInner = true;
+      }
+    AffineExpr full = (c.bound - alpha - inner - 1).floorDiv(a) + 1;
+    AffineExpr valid = (c.bound - alpha - 1).floorDiv(a) + 1;
+    splits.push_back({static_cast<unsigned>(j), x.simplify(full),
+                      x.simplify(valid), hasInner});
+  }
+  AffineExpr size = physSizes[k];
+  auto body = [&](const llvm::SmallBitVector &nextActive) {
+    return [&, nextActive](Value iv) {
+      x.bind(placeholders[k], iv);
+      emitLevel(k + 1, nextActive);
+    };
+  };
+  if (k + 1 == n) {
+    // Innermost: the valid prefix, then padding.
+    SmallVector<AffineExpr> ubs{size};
+    for (const Split &s : splits)
+      ubs.push_back(s.valid);
+    emitRow(ubs);
+    return;
+  }
+  if (splits.empty()) {
+    x.forLoop({}, {size}, body(active));
+  } else {
+    // Each check is full or partial (partial only if inner dims can still
+    // fail it): the ranges intersect.
+    unsigned r = splits.size();
+    for (unsigned mask = 0; mask < (1u << r); ++mask) {
+      SmallVector<AffineExpr> lbs{x.cst(0)}, ubs{size};
+      llvm::SmallBitVector nextActive = active;
+      bool skip = false;
+      for (unsigned i = 0; i < r; ++i) {
+        bool partial = mask & (1u << i);
+        if (partial && !splits[i].hasInner)
+          skip = true;
+        if (partial) {
+          lbs.push_back(splits[i].full);
+          ubs.push_back(splits[i].valid);
+        } else {
+          ubs.push_back(splits[i].full);
+          nextActive.reset(splits[i].check);
+        }
+      }
+      if (!skip)
+        x.forLoop(lbs, ubs, body(nextActive));
+    }
+  }
+  // Padding: the first check (in order) that fails for every inner value.
+  for (unsigned i = 0; i < splits.size(); ++i) {
+    SmallVector<AffineExpr> lbs{splits[i].valid}, ubs{size};
+    for (unsigned j = 0; j < i; ++j)
+      ubs.push_back(splits[j].valid);
+    x.forLoop(lbs, ubs, [&](Value iv) {
+      x.bind(placeholders[k], iv);
+      emitPadding(k + 1);
+    });
+  }
+}
+
+void NestEmitter::emitElement(ArrayRef<AffineExpr> destIndex,
+                              ArrayRef<SmallVector<AffineExpr>> sourceIndices) {
+  OpBuilder &b = x.b;
+  auto compute = [&] {
+    SmallVector<Value> loaded;
+    for (auto [s, index] : llvm::zip(sources, sourceIndices))
+      loaded.push_back(x.load(s.view, index));
+    x.store(fn(b, x.loc, loaded), destView, destIndex);
+  };
+  if (nonLinearChecks.empty()) {
+    compute();
+    return;
+  }
+  // Fallback for checks through a `*` split by a later tile level.
+  Value cond;
+  Value zero = arith::ConstantIndexOp::create(b, x.loc, 0);
+  for (AffineExpr c : nonLinearChecks) {
+    Value v = x.materialize(c);
+    Value lt =
+        arith::CmpIOp::create(b, x.loc, arith::CmpIPredicate::slt, v, zero);
+    cond = cond ? arith::AndIOp::create(b, x.loc, cond, lt).getResult() : lt;
+  }
+  auto ifOp = scf::IfOp::create(b, x.loc, cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  compute();
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  x.store(getPadValue(), destView, destIndex);
+}
+
+//===----------------------------------------------------------------------===//
+// Public emitters
+//===----------------------------------------------------------------------===//
+
+Value mlir::layout::createPaddingValue(OpBuilder &b, Location loc,
+                                       Type shapedType) {
+  Type elementType = cast<ShapedType>(shapedType).getElementType();
+  TypedAttr attr =
+      getPaddingValueAttr(elementType, getPaddingValue(shapedType));
+  if (attr)
+    return arith::ConstantOp::create(b, loc, attr);
+  if (auto complex = dyn_cast<ComplexType>(elementType)) {
+    auto floatType = cast<FloatType>(complex.getElementType());
+    Attribute zero = b.getFloatAttr(floatType, 0.0);
+    return complex::ConstantOp::create(b, loc, complex,
+                                       b.getArrayAttr({zero, zero}));
+  }
+  return ub::PoisonOp::create(b, loc, elementType);
+}
+
+FailureOr<SmallVector<OpFoldResult>>
+mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+      continue;
+    }
+    if (!isa<TiledLayoutAttr>(type.getLayout())) {
+      sizes.push_back(memref::DimOp::create(b, loc, memref, d).getResult());
+      continue;
+    }
+    if (auto alloc = memref.getDefiningOp<memref::AllocOp>()) {
+      sizes.push_back(alloc.getMixedSizes()[d]);
+      continue;
+    }
+    if (auto alloca = memref.getDefiningOp<memref::AllocaOp>()) {
+      sizes.push_back(alloca.getMixedSizes()[d]);
+      continue;
+    }
+    return failure();
+  }
+  return sizes;
+}
+
+LogicalResult
+mlir::layout::emitElementwiseLoops(OpBuilder &b, Location loc, LoopKind kind,
+                                   Value dest, ArrayRef<OpFoldResult> destSizes,
+                                   ArrayRef<LoopSource> sources, ElementFn fn,
+                                   function_ref<InFlightDiagnostic()> emitError,
+                                   const LoopEmitOptions &options) {
+  IndexExprs x(b, loc, kind);
+  NestEmitter emitter(x, fn, options);
+  if (failed(emitter.prepare(dest, destSizes, sources, emitError)))
+    return failure();
+  emitter.emit();
+  // Non-temporal stores are weakly ordered: fence them before the buffer
+  // is handed on (to another thread, say).
+  if (emitter.usedNontemporal)
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
+  return success();
+}
+
+LogicalResult mlir::layout::emitRelayoutLoops(
+    OpBuilder &b, Location loc, LoopKind kind, Value src, Value dst,
+    ArrayRef<OpFoldResult> sizes, function_ref<InFlightDiagnostic()> emitError,
+    const LoopEmitOptions &options) {
+  int64_t rank = cast<MemRefType>(dst.getType()).getRank();
+  LoopSource source{src, llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+  LoopEmitOptions copyOptions = options;
+  copyOptions.vectorizableFn = true;
+  return emitElementwiseLoops(
+      b, loc, kind, dst, sizes, source,
+      [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
+      emitError, copyOptions);
+}

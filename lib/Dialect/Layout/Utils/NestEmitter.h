@@ -1,0 +1,135 @@
+//===- NestEmitter.h - The destination-driven loop nest ---------*- C++ -*-===//
+//
+// The nest of emitElementwiseLoops (LoopEmitters.h): loops over the
+// destination's physical dims, split at the bound checks of its inverse
+// index map; rows of the innermost dim are vectorized (VectorRows.cpp).
+// Private to lib/Dialect/Layout/Utils.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_LIB_DIALECT_LAYOUT_UTILS_NESTEMITTER_H
+#define LAYOUT_LIB_DIALECT_LAYOUT_UTILS_NESTEMITTER_H
+
+#include "IndexExprs.h"
+
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+
+namespace mlir::layout::loops {
+
+class NestEmitter {
+public:
+  NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)
+      : x(x), fn(fn), options(options) {}
+
+  LogicalResult prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
+                        ArrayRef<LoopSource> loopSources,
+                        function_ref<InFlightDiagnostic()> emitError);
+  void emit() { emitLevel(0, llvm::SmallBitVector(checks.size(), true)); }
+  /// Whether a non-temporal store was emitted (the nest needs a fence).
+  bool usedNontemporal = false;
+  /// The level whose scalar nest is being built as the fallback of
+  /// emitInterleavedRow (no second attempt there).
+  unsigned interleaveFallbackLevel = ~0u;
+
+private:
+  struct Check {
+    AffineExpr value;
+    AffineExpr bound;
+    LinearForm form;
+  };
+  struct Source {
+    Value view;
+    std::optional<TiledLayoutMap> map;
+    SmallVector<int64_t> dimMap;
+    SmallVector<AffineExpr> index; // physical, over the placeholders
+  };
+
+  IndexExprs &x;
+  ElementFn fn;
+  LoopEmitOptions options;
+  Value destView, destMemRef;
+  /// Vectorization of the rows (see LoopEmitOptions): lanes per vector (0:
+  /// scalar rows), the destination's aligned pointer, its row strides
+  /// (elements) and element size (bytes), non-temporal stores.
+  int64_t lanes = 0, elementBytes = 0;
+  AffineExpr destPointer;
+  SmallVector<int64_t> destStrides;
+  bool nontemporal = false;
+  SmallVector<AffineExpr> placeholders, physSizes, logical;
+  SmallVector<Check> checks;
+  SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
+  SmallVector<Source, 2> sources;
+  Value padValue;
+
+  Value getPadValue() {
+    if (!padValue) {
+      OpBuilder::InsertionGuard guard(x.b);
+      x.b.setInsertionPointAfterValue(destView);
+      padValue = createPaddingValue(x.b, x.loc, destMemRef.getType());
+    }
+    return padValue;
+  }
+
+  void emitLevel(unsigned k, const llvm::SmallBitVector &active);
+  void emitPadding(unsigned k);
+  void emitRow(ArrayRef<AffineExpr> ubs);
+  bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
+  /// Copies the staging row to the destination row over [max(lbs),
+  /// min(ubs)).
+  void emitStagedCopy(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                      AffineExpr shift) {
+    AffineExpr p = placeholders.back();
+    IndexFns stageIndex{[=] { return shift + p; }};
+    std::optional<RowTarget> saved = stagingTarget;
+    stagingTarget.reset();
+    bool ok = emitVectorRow(
+        lbs, ubs, {stagingRow}, {stageIndex},
+        [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
+        getDestTarget());
+    (void)ok;
+    assert(ok && "the staging row is contiguous");
+    stagingTarget = saved;
+  }
+  void prepareVectorization();
+  using IndexFns = SmallVector<std::function<AffineExpr()>>;
+  /// Where a vectorized row goes: the destination, or a staging row.
+  struct RowTarget {
+    Value memref;
+    /// Byte address of the target element at p = 0.
+    AffineExpr rowAddress;
+    /// The target index with p bound.
+    std::function<SmallVector<AffineExpr>()> index;
+    bool nontemporal;
+    /// No alignment peeling (a cache-resident target): vectors from the
+    /// start of the range, a masked tail.
+    bool unpeeled = false;
+  };
+  std::optional<RowTarget> stagingTarget;
+  Value stagingRow;
+  /// A cache-resident row of `size` elements (alloca, 64-byte aligned).
+  Value getStagingRow(int64_t size) {
+    if (!stagingRow) {
+      OpBuilder::InsertionGuard guard(x.b);
+      x.b.setInsertionPointAfterValue(destView);
+      auto type = MemRefType::get(
+          {size}, cast<MemRefType>(destView.getType()).getElementType());
+      stagingRow =
+          memref::AllocaOp::create(x.b, x.loc, type, x.b.getI64IntegerAttr(64));
+    }
+    return stagingRow;
+  }
+  RowTarget getDestTarget();
+  std::optional<SmallVector<bool>>
+  classifyRowSources(ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex);
+  bool emitVectorRow(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                     ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex,
+                     ElementFn f, const RowTarget &target);
+  void emitElement(ArrayRef<AffineExpr> destIndex,
+                   ArrayRef<SmallVector<AffineExpr>> sourceIndices);
+};
+
+} // namespace mlir::layout::loops
+
+#endif // LAYOUT_LIB_DIALECT_LAYOUT_UTILS_NESTEMITTER_H

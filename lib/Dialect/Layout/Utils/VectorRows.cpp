@@ -1,0 +1,590 @@
+//===- VectorRows.cpp - The innermost rows of the nest --------------------===//
+//
+// One row of the destination's innermost physical dim: sources read in runs
+// where their index needs division, vector rows (aligned body, masked
+// edges, non-temporal stores), rows staged in a cache-resident buffer when
+// the destination's rows are not vector-aligned, and the interleaved rows of
+// (2,1)-style inner tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+
+#include "layout/Xla/TiledLayoutWalk.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/ScopeExit.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
+  unsigned n = placeholders.size();
+  AffineExpr p = placeholders[n - 1];
+  // How an expression moves with p: {value at p = 0, step} when affine.
+  auto step = [&](AffineExpr e) -> std::optional<int64_t> {
+    AffineExpr d = x.simplify(e.replace(p, p + 1) - e);
+    return IndexExprs::getConstant(d);
+  };
+  // Sources whose index is not affine in p are read in runs.
+  SmallVector<bool> needsRuns;
+  for (const Source &s : sources)
+    needsRuns.push_back(llvm::any_of(
+        s.index, [&](AffineExpr e) { return !step(e).has_value(); }));
+  // The destination's logical dim that p moves (by one).
+  int64_t movingDim = -1;
+  for (auto [d, e] : llvm::enumerate(logical)) {
+    std::optional<int64_t> s = step(e);
+    if (!s) {
+      movingDim = -2;
+      break;
+    }
+    if (*s == 1 && movingDim == -1)
+      movingDim = d;
+    else if (*s != 0)
+      movingDim = -2;
+  }
+  int64_t runLength = 0;
+  SmallVector<std::optional<AffineRun>> runs(sources.size());
+  if (movingDim >= 0) {
+    for (auto [i, s] : llvm::enumerate(sources)) {
+      if (!needsRuns[i] || !s.map)
+        continue;
+      auto it = llvm::find(s.dimMap, movingDim);
+      if (it == s.dimMap.end())
+        continue;
+      std::optional<AffineRun> run =
+          getAffineRun(*s.map, it - s.dimMap.begin());
+      if (!run || run->length <= 1)
+        continue;
+      runs[i] = run;
+      runLength = std::gcd(runLength, run->length);
+    }
+  }
+
+  // Hoists the p = 0 value of every affine index expression; the others
+  // stay inline (per-element division: the fallback).
+  auto hoistAffine = [&](AffineExpr e) -> std::function<AffineExpr()> {
+    if (std::optional<int64_t> s = step(e)) {
+      AffineExpr base = x.hoist(e.replace(p, x.cst(0)));
+      int64_t st = *s;
+      return [=] { return base + p * st; };
+    }
+    return [=] { return e; };
+  };
+  SmallVector<std::function<AffineExpr()>> destIndex;
+  for (AffineExpr e : placeholders)
+    destIndex.push_back([=] { return e; });
+
+  auto emitInner =
+      [&](ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> innerUbs,
+          ArrayRef<SmallVector<std::function<AffineExpr()>>> sourceIndex) {
+        if (lanes) {
+          SmallVector<Value> views;
+          for (const Source &s : sources)
+            views.push_back(s.view);
+          if (emitVectorRow(lbs, innerUbs, views, sourceIndex, fn,
+                            stagingTarget ? *stagingTarget : getDestTarget()))
+            return;
+          assert(!stagingTarget && "staged rows are vectorizable");
+        }
+        x.forLoop(lbs, innerUbs, [&](Value iv) {
+          x.bind(p, iv);
+          SmallVector<AffineExpr> dst(placeholders.begin(), placeholders.end());
+          SmallVector<SmallVector<AffineExpr>> srcs;
+          for (const auto &index : sourceIndex) {
+            srcs.emplace_back();
+            for (const auto &f : index)
+              srcs.back().push_back(f());
+          }
+          emitElement(dst, srcs);
+        });
+      };
+
+  if (runLength <= 1) {
+    SmallVector<SmallVector<std::function<AffineExpr()>>> sourceIndex;
+    for (const Source &s : sources) {
+      sourceIndex.emplace_back();
+      for (AffineExpr e : s.index)
+        sourceIndex.back().push_back(hoistAffine(e));
+    }
+    emitInner({}, ubs, sourceIndex);
+  } else {
+    // Runs of `runLength` along the moving logical dim e = base + p:
+    // segment sigma covers e in [sigma * P, (sigma + 1) * P).
+    AffineExpr base = x.hoist(logical[movingDim].replace(p, x.cst(0)));
+    SmallVector<SmallVector<std::function<AffineExpr()>>> hoisted;
+    for (auto [i, s] : llvm::enumerate(sources)) {
+      hoisted.emplace_back();
+      if (!runs[i])
+        for (AffineExpr e : s.index)
+          hoisted.back().push_back(hoistAffine(e));
+    }
+    SmallVector<AffineExpr> segUbs;
+    for (AffineExpr ub : ubs)
+      segUbs.push_back((base + ub - 1).floorDiv(runLength) + 1);
+    // Segments of a destination row that is not vector-aligned (its row
+    // stride is not a multiple of the vector) would each need a masked
+    // head and tail: they go to an aligned staging row in the cache
+    // instead (aligned segments), which is then copied with aligned
+    // (non-temporal) vector stores: one masked head and tail per row.
+    // A row that provably lies inside one run (its length divides the run
+    // length and its start is a multiple of it, e.g. T(8,128) -> T(16,64))
+    // needs no segment loop: one segment, computed once per row.
+    bool singleRun = false;
+    if (std::optional<int64_t> rowLength =
+            IndexExprs::getConstant(physSizes[n - 1]);
+        rowLength && runLength % *rowLength == 0)
+      if (std::optional<LinearForm> form =
+              getLinearForm(x.simplify(logical[movingDim].replace(p, x.cst(0))),
+                            placeholders))
+        singleRun = form->constant % *rowLength == 0 &&
+                    llvm::all_of(form->coeffs, [&](int64_t c) {
+                      return c % *rowLength == 0;
+                    });
+    std::optional<AffineExpr> stageShift;
+    std::optional<int64_t> destRowLength =
+        IndexExprs::getConstant(physSizes[n - 1]);
+    if (lanes && n >= 2 && !singleRun && destRowLength &&
+        *destRowLength >= lanes &&
+        (destStrides[n - 2] * elementBytes) % options.vectorBytes != 0 &&
+        (destStrides[n - 2] + lanes) * elementBytes <= (64 << 10)) {
+      bool vectorizable = true;
+      for (auto [i, s] : llvm::enumerate(sources)) {
+        bool identity =
+            cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
+        if (runs[i]) {
+          vectorizable &=
+              identity && runs[i]->stride == 1 &&
+              runs[i]->physicalDim == static_cast<int64_t>(s.index.size()) - 1;
+          continue;
+        }
+        SmallVector<int64_t> steps;
+        for (AffineExpr e : s.index)
+          if (std::optional<int64_t> st = step(e))
+            steps.push_back(*st);
+          else
+            vectorizable = false;
+        if (!vectorizable)
+          break;
+        bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+        bool unit = !steps.empty() && steps.back() == 1 &&
+                    llvm::all_of(ArrayRef(steps).drop_back(),
+                                 [](int64_t v) { return v == 0; });
+        vectorizable &= constant || (unit && identity);
+      }
+      if (vectorizable) {
+        Value stage = getStagingRow(destStrides[n - 2] + lanes);
+        AffineExpr stagePointer = x.value(
+            memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, stage));
+        // Segments start at multiples of the run length in the staging row
+        // (aligned stores); the copy reads it unaligned.
+        AffineExpr shift = x.cst(0);
+        stageShift = shift;
+        stagingTarget =
+            RowTarget{stage, stagePointer + shift * elementBytes,
+                      [=] { return SmallVector<AffineExpr>{shift + p}; },
+                      /*nontemporal=*/false, /*unpeeled=*/true};
+      }
+    }
+    AffineExpr sigma = x.placeholder();
+    auto segment = [&](Value iv) {
+      x.bind(sigma, iv);
+      // p where the segment starts (may be before this row's range).
+      AffineExpr start = x.hoist(sigma * runLength - base);
+      SmallVector<SmallVector<std::function<AffineExpr()>>> sourceIndex;
+      for (auto [i, s] : llvm::enumerate(sources)) {
+        if (!runs[i]) {
+          sourceIndex.push_back(hoisted[i]);
+          continue;
+        }
+        sourceIndex.emplace_back();
+        for (auto [k, e] : llvm::enumerate(s.index)) {
+          AffineExpr at = x.hoist(e.replace(p, start));
+          int64_t st = static_cast<int64_t>(k) == runs[i]->physicalDim
+                           ? runs[i]->stride
+                           : 0;
+          sourceIndex.back().push_back([=] { return at + (p - start) * st; });
+        }
+      }
+      SmallVector<AffineExpr> innerUbs(ubs.begin(), ubs.end());
+      if (singleRun) {
+        emitInner({x.cst(0)}, innerUbs, sourceIndex);
+        return;
+      }
+      innerUbs.push_back(start + runLength);
+      emitInner({x.cst(0), start}, innerUbs, sourceIndex);
+      if (stageShift) {
+        // Copy the aligned destination vectors this segment completed
+        // (reads and streaming writes interleave): [A(s0), A(s1)) with A
+        // the aligned-down position, s0/s1 the segment's bounds.
+        auto alignDown = [&](AffineExpr q) {
+          return q - ((getDestTarget().rowAddress + q * elementBytes) %
+                      options.vectorBytes)
+                         .floorDiv(elementBytes);
+        };
+        SmallVector<AffineExpr> copyUbs;
+        for (AffineExpr u : innerUbs)
+          copyUbs.push_back(alignDown(u));
+        emitStagedCopy({alignDown(x.cst(0)), alignDown(start), x.cst(0)},
+                       copyUbs, *stageShift);
+      }
+    };
+    if (singleRun)
+      segment(x.materialize(base.floorDiv(runLength)));
+    else
+      x.forLoop({base.floorDiv(runLength)}, segUbs, segment);
+    if (stageShift) {
+      // The rest of the row after the last aligned position.
+      stagingTarget.reset();
+      AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
+      AffineExpr aligned =
+          end - ((getDestTarget().rowAddress + end * elementBytes) %
+                 options.vectorBytes)
+                    .floorDiv(elementBytes);
+      emitStagedCopy({aligned, x.cst(0)}, {end}, *stageShift);
+    }
+  }
+  // Padding after the valid prefix of the row.
+  for (unsigned i = 1; i < ubs.size(); ++i) {
+    SmallVector<AffineExpr> lbs{ubs[i]}, padUbs{ubs[0]};
+    for (unsigned j = 1; j < i; ++j)
+      padUbs.push_back(ubs[j]);
+    x.forLoop(lbs, padUbs, [&](Value iv) {
+      x.bind(p, iv);
+      x.store(getPadValue(), destView, placeholders);
+    });
+  }
+}
+
+/// The innermost loop over [max(lbs), min(ubs)) in three parts: a masked
+/// vector for the elements before the first destination address aligned to
+/// vectorBytes, a loop of aligned vectors (vector.load of contiguous
+/// sources, a broadcast of sources constant along the row, one aligned -
+/// and for large destinations non-temporal - vector.store), a masked
+/// vector for the rest. The loop is scf.for (its bounds are runtime
+/// values: the alignment depends on the buffer's address). Returns false,
+/// building nothing, when a source is neither contiguous nor constant along
+/// the row.
+NestEmitter::RowTarget NestEmitter::getDestTarget() {
+  unsigned n = placeholders.size();
+  AffineExpr row = destPointer;
+  for (unsigned k = 0; k + 1 < n; ++k)
+    row = row + placeholders[k] * (destStrides[k] * elementBytes);
+  return {destView, row,
+          [this] {
+            return SmallVector<AffineExpr>(placeholders.begin(),
+                                           placeholders.end());
+          },
+          nontemporal};
+}
+
+/// Rows whose innermost physical dims are short (repeated tiles such as
+/// bf16 T(8,128)(2,1): physical [..., 128, 2, 1]): the dims after k have a
+/// static product m (a power of two) and the block of dims k.. is
+/// contiguous in the destination. Each source is read as m vectors of
+/// lanes/m elements (one per inner index, contiguous along dim k) which
+/// are interleaved into one destination vector. Rows whose address is not
+/// vector-aligned at run time take the scalar nest.
+bool NestEmitter::emitInterleavedRow(unsigned k,
+                                     const llvm::SmallBitVector &active) {
+  unsigned n = placeholders.size();
+  int64_t m = 1;
+  for (unsigned i = k + 1; i < n; ++i) {
+    std::optional<int64_t> c = IndexExprs::getConstant(physSizes[i]);
+    if (!c)
+      return false;
+    m *= *c;
+  }
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
+  if (m < 2 || !llvm::isPowerOf2_64(m) || lanes % m || lanes / m < 2 ||
+      !rowLength || *rowLength % (lanes / m))
+    return false;
+  for (int j : active.set_bits())
+    for (unsigned i = k; i < n; ++i)
+      if (checks[j].form.coeffs[i])
+        return false;
+  // Per source: the index with the inner dims fixed, for every inner
+  // combination, contiguous (or constant) along dim k.
+  AffineExpr pk = placeholders[k];
+  SmallVector<SmallVector<SmallVector<AffineExpr>>> reads; // [source][j]
+  SmallVector<bool> contiguous;
+  for (const Source &s : sources) {
+    bool isContiguous = false, isConstant = true;
+    reads.emplace_back();
+    for (int64_t j = 0; j < m; ++j) {
+      SmallVector<AffineExpr> index;
+      int64_t rest = j;
+      SmallVector<int64_t> inner(n, 0);
+      for (unsigned i = n - 1; i > k; --i) {
+        int64_t size = *IndexExprs::getConstant(physSizes[i]);
+        inner[i] = rest % size;
+        rest /= size;
+      }
+      SmallVector<int64_t> steps;
+      for (AffineExpr e : s.index) {
+        for (unsigned i = k + 1; i < n; ++i)
+          e = e.replace(placeholders[i], x.cst(inner[i]));
+        e = x.simplify(e);
+        std::optional<int64_t> st =
+            IndexExprs::getConstant(x.simplify(e.replace(pk, pk + 1) - e));
+        if (!st)
+          return false;
+        steps.push_back(*st);
+        index.push_back(e);
+      }
+      bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+      bool unit = !steps.empty() && steps.back() == 1 &&
+                  llvm::all_of(ArrayRef(steps).drop_back(),
+                               [](int64_t v) { return v == 0; }) &&
+                  cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
+      if (!constant && !unit)
+        return false;
+      isContiguous |= unit;
+      isConstant &= constant;
+      reads.back().push_back(index);
+    }
+    if (isContiguous && isConstant)
+      return false;
+    contiguous.push_back(isContiguous);
+  }
+  OpBuilder &b = x.b;
+  Location loc = x.loc;
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  AffineExpr row = destPointer;
+  for (unsigned i = 0; i < k; ++i)
+    row = row + placeholders[i] * (destStrides[i] * elementBytes);
+  Value misaligned = x.materialize(row % options.vectorBytes);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value aligned =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    int64_t part = lanes / m;
+    x.forLoop(
+        {}, {physSizes[k]},
+        [&](Value iv) {
+          x.bind(pk, iv);
+          SmallVector<Value> loaded;
+          for (auto [s, sourceReads, isVector] :
+               llvm::zip(sources, reads, contiguous)) {
+            Type elementType =
+                cast<MemRefType>(s.view.getType()).getElementType();
+            if (!isVector) {
+              Value scalar = x.load(s.view, sourceReads[0]);
+              loaded.push_back(vector::BroadcastOp::create(
+                  b, loc, VectorType::get({lanes}, elementType), scalar));
+              continue;
+            }
+            SmallVector<Value> parts;
+            for (const SmallVector<AffineExpr> &index : sourceReads) {
+              SmallVector<Value> indices;
+              for (AffineExpr e : index)
+                indices.push_back(x.materialize(e));
+              parts.push_back(vector::LoadOp::create(
+                  b, loc, VectorType::get({part}, elementType), s.view,
+                  indices));
+            }
+            // interleave(even, odd) recursively: lane j of part i lands at
+            // j * m + i.
+            std::function<Value(ArrayRef<Value>)> weave =
+                [&](ArrayRef<Value> vs) -> Value {
+              if (vs.size() == 1)
+                return vs[0];
+              SmallVector<Value> even, odd;
+              for (auto [i, v] : llvm::enumerate(vs))
+                (i % 2 ? odd : even).push_back(v);
+              return vector::InterleaveOp::create(b, loc, weave(even),
+                                                  weave(odd));
+            };
+            loaded.push_back(weave(parts));
+          }
+          Value result = fn(b, loc, loaded);
+          SmallVector<Value> indices;
+          for (unsigned i = 0; i < n; ++i)
+            indices.push_back(
+                i <= k ? x.materialize(placeholders[i])
+                       : arith::ConstantIndexOp::create(b, loc, 0).getResult());
+          auto store =
+              vector::StoreOp::create(b, loc, result, destView, indices);
+          store.setAlignment(static_cast<uint64_t>(options.vectorBytes));
+          if (nontemporal) {
+            store.setNontemporal(true);
+            usedNontemporal = true;
+          }
+        },
+        part);
+  }
+  x.kind = savedKind;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  unsigned saved = interleaveFallbackLevel;
+  interleaveFallbackLevel = k;
+  emitLevel(k, active);
+  interleaveFallbackLevel = saved;
+  return true;
+}
+
+/// Per source of a row: true if it is read contiguously along the row
+/// (vector loads), false if constant along it (a broadcast); nullopt if
+/// neither.
+std::optional<SmallVector<bool>>
+NestEmitter::classifyRowSources(ArrayRef<Value> views,
+                                ArrayRef<IndexFns> sourceIndex) {
+  AffineExpr p = placeholders.back();
+  SmallVector<bool> contiguous;
+  for (auto [view, index] : llvm::zip(views, sourceIndex)) {
+    auto viewType = cast<MemRefType>(view.getType());
+    SmallVector<int64_t> steps;
+    for (const auto &f : index) {
+      AffineExpr e = f();
+      std::optional<int64_t> st =
+          IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
+      if (!st)
+        return std::nullopt;
+      steps.push_back(*st);
+    }
+    bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+    bool unit = !steps.empty() && steps.back() == 1 &&
+                llvm::all_of(ArrayRef(steps).drop_back(),
+                             [](int64_t v) { return v == 0; }) &&
+                viewType.getLayout().isIdentity();
+    if (!constant && !unit)
+      return std::nullopt;
+    contiguous.push_back(!constant);
+  }
+  return contiguous;
+}
+
+bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
+                                ArrayRef<AffineExpr> ubs, ArrayRef<Value> views,
+                                ArrayRef<IndexFns> sourceIndex, ElementFn f,
+                                const RowTarget &target) {
+  unsigned n = placeholders.size();
+  AffineExpr p = placeholders[n - 1];
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[n - 1]);
+  if (!rowLength || *rowLength < lanes)
+    return false;
+  std::optional<SmallVector<bool>> classified =
+      classifyRowSources(views, sourceIndex);
+  if (!classified)
+    return false;
+  SmallVector<bool> contiguous = std::move(*classified);
+  // Scalar index math and loops from here (runtime bounds).
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  llvm::scope_exit restore([&] { x.kind = savedKind; });
+  OpBuilder &b = x.b;
+  Location loc = x.loc;
+  SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
+  if (lbList.empty())
+    lbList.push_back(x.cst(0));
+  AffineExpr lo = x.value(x.materializeMinMax(lbList, /*isMax=*/true));
+  AffineExpr hi = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
+  // Byte address of the target element at p = 0 of this row.
+  AffineExpr row = target.rowAddress;
+  int64_t vb = options.vectorBytes;
+  AffineExpr a, e;
+  if (target.unpeeled) {
+    a = lo;
+    e = x.hoist(lo + (hi - lo).floorDiv(lanes) * lanes);
+  } else {
+    AffineExpr firstAligned =
+        lo + ((-(row + lo * elementBytes)) % vb).floorDiv(elementBytes);
+    a = x.value(x.materializeMinMax({firstAligned, hi}, /*isMax=*/false));
+    AffineExpr lastAligned =
+        hi - ((row + hi * elementBytes) % vb).floorDiv(elementBytes);
+    e = x.value(x.materializeMinMax({lastAligned, a}, /*isMax=*/true));
+  }
+  // One vector of `lanes` at p = iv: loads (masked: only the first
+  // `count` lanes when `count` is set) and the store.
+  auto vectorAt = [&](Value iv, Value count) {
+    x.bind(p, iv);
+    Value mask;
+    if (count) {
+      // lane < count (built from arith and vector.broadcast only, which
+      // every LLVM lowering converts).
+      auto laneType = VectorType::get({lanes}, b.getI32Type());
+      SmallVector<int32_t> laneIds(lanes);
+      std::iota(laneIds.begin(), laneIds.end(), 0);
+      Value ids = arith::ConstantOp::create(
+          b, loc, laneType,
+          DenseElementsAttr::get(laneType, ArrayRef(laneIds)));
+      Value n = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
+      mask = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::slt, ids,
+          vector::BroadcastOp::create(b, loc, laneType, n));
+    }
+    SmallVector<Value> loaded;
+    for (auto [view, index, isVector] :
+         llvm::zip(views, sourceIndex, contiguous)) {
+      SmallVector<AffineExpr> exprs;
+      for (const auto &g : index)
+        exprs.push_back(g());
+      Type elementType = cast<MemRefType>(view.getType()).getElementType();
+      auto vectorType = VectorType::get({lanes}, elementType);
+      if (!isVector) {
+        Value scalar = x.load(view, exprs);
+        loaded.push_back(
+            vector::BroadcastOp::create(b, loc, vectorType, scalar));
+        continue;
+      }
+      SmallVector<Value> indices;
+      for (AffineExpr ex : exprs)
+        indices.push_back(x.materialize(ex));
+      if (!mask) {
+        loaded.push_back(
+            vector::LoadOp::create(b, loc, vectorType, view, indices));
+        continue;
+      }
+      Value zero = arith::ConstantOp::create(
+          b, loc, vectorType, cast<TypedAttr>(b.getZeroAttr(vectorType)));
+      loaded.push_back(vector::MaskedLoadOp::create(b, loc, vectorType, view,
+                                                    indices, mask, zero));
+    }
+    Value result = f(b, loc, loaded);
+    SmallVector<Value> indices;
+    for (AffineExpr ex : target.index())
+      indices.push_back(x.materialize(ex));
+    if (mask) {
+      vector::MaskedStoreOp::create(b, loc, target.memref, indices, mask,
+                                    result);
+      return;
+    }
+    auto store =
+        vector::StoreOp::create(b, loc, result, target.memref, indices);
+    if (!target.unpeeled)
+      store.setAlignment(static_cast<uint64_t>(vb));
+    if (target.nontemporal) {
+      store.setNontemporal(true);
+      usedNontemporal = true;
+    }
+  };
+  // Head [lo, a) and tail [e, hi) have fewer than `lanes` elements: one
+  // masked (unaligned, cached) vector each, based in bounds at lo and e.
+  // Head and tail under a branch: empty for aligned rows.
+  auto masked = [&](AffineExpr at, AffineExpr count) {
+    Value n = x.materialize(count);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, n, zero);
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    vectorAt(x.materialize(at), n);
+  };
+  if (!target.unpeeled)
+    masked(lo, a - lo);
+  x.forLoop(
+      {a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
+  masked(e, hi - e);
+  return true;
+}
