@@ -5,7 +5,6 @@
 #include "layout/Conversion/Passes.h"
 #include "layout/Conversion/Pipelines/Pipelines.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
-#include "layout/Dialect/Layout/Transforms/BroadcastBufferization.h"
 #include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
@@ -29,7 +28,6 @@
 void mlir::layout::registerAllDialects(DialectRegistry &registry) {
   registry.insert<LayoutDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
-  registerBroadcastBufferizationExternalModels(registry);
 
   // The upstream interface models --layout-lower-to-llvm relies on, so that a
   // downstream compiler that registers only a few dialects can still run it:

@@ -118,6 +118,15 @@ MemRefType mlir::layout::getMemRefType(ArrayRef<int64_t> shape,
   return MemRefType::get(shape, elementType, layout, memorySpace);
 }
 
+MemRefType mlir::layout::getBufferType(RankedTensorType type) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return MemRefType::get(type.getShape(), type.getElementType());
+  if (auto tiled = dyn_cast<TiledLayoutAttr>(encoding))
+    return getMemRefType(type.getShape(), type.getElementType(), tiled);
+  return {};
+}
+
 LogicalResult mlir::layout::verifyTiledMemRefType(
     MemRefType type, llvm::function_ref<InFlightDiagnostic()> emitError) {
   auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());

@@ -6,11 +6,19 @@
 // tensors are views: the result is the operand's buffer seen through the
 // other type, with no read, no write and no copy.
 //
+// broadcast_in_dim and the binary ops read their operands and write a new
+// buffer: no aliasing, the result is a fresh allocation (of the result
+// encoding's layout) filled by the dialect's loop emitters (affine loops for
+// static shapes, scf loops otherwise). Unlike --convert-layout-to-affine,
+// nothing is fused here: each op is bufferized on its own.
+//
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
+#include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -25,12 +33,9 @@ using namespace mlir::layout;
 
 MemRefType mlir::layout::getTiledBufferType(TensorType tensorType) {
   auto ranked = dyn_cast<RankedTensorType>(tensorType);
-  if (!ranked)
+  if (!ranked || !isa_and_present<TiledLayoutAttr>(ranked.getEncoding()))
     return {};
-  auto attr = dyn_cast_or_null<TiledLayoutAttr>(ranked.getEncoding());
-  if (!attr)
-    return {};
-  return getMemRefType(ranked.getShape(), ranked.getElementType(), attr);
+  return getBufferType(ranked);
 }
 
 void mlir::layout::addTiledEncodingTypeConversion(
@@ -203,6 +208,77 @@ struct RelayoutOpInterface
   }
 };
 
+template <typename OpTy>
+struct BroadcastingOpModel
+    : public BufferizableOpInterface::ExternalModel<BroadcastingOpModel<OpTy>,
+                                                    OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
+                                          const BufferizationOptions &,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
+    MemRefType type =
+        mlir::layout::getBufferType(cast<RankedTensorType>(value.getType()));
+    if (!type)
+      return op->emitOpError() << "unsupported result encoding";
+    return cast<BufferLikeType>(type);
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    LoopKind kind = resultType.hasStaticShape() &&
+                            llvm::all_of(op->getOperandTypes(),
+                                         [](Type t) {
+                                           auto s = dyn_cast<ShapedType>(t);
+                                           return !s || s.hasStaticShape();
+                                         })
+                        ? LoopKind::Affine
+                        : LoopKind::SCF;
+    if (failed(checkLowerable(op, kind)))
+      return failure();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(op);
+    unsigned numSources = isa<BroadcastInDimOp>(op) ? 1 : 2;
+    SmallVector<BroadcastingOpOperand> operands;
+    for (unsigned k = 0; k < numSources; ++k) {
+      FailureOr<Value> buffer =
+          getBuffer(rewriter, op->getOperand(k), options, state);
+      if (failed(buffer))
+        return failure();
+      operands.push_back({*buffer, op->getOperand(k), nullptr});
+    }
+    FailureOr<Value> alloc =
+        emitBroadcastingOpIntoNewBuffer(rewriter, op, kind, operands);
+    if (failed(alloc))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *alloc);
+    return success();
+  }
+};
+
+template <typename... OpTys> void attachModels(MLIRContext *context) {
+  (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*context), ...);
+}
+
+template <typename... OpTys> void attachBroadcastingOpModels(MLIRContext *ctx) {
+  (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*ctx), ...);
+}
+
 } // namespace
 
 void mlir::layout::registerBufferizableOpInterfaceExternalModels(
@@ -212,5 +288,13 @@ void mlir::layout::registerBufferizableOpInterfaceExternalModels(
     ToPhysicalOp::attachInterface<PhysicalViewOpInterface<ToPhysicalOp>>(*ctx);
     FromPhysicalOp::attachInterface<PhysicalViewOpInterface<FromPhysicalOp>>(
         *ctx);
+    // bufferize() of the broadcasting ops emits loops: load what they are
+    // made of now, while the context may still load dialects (as upstream's
+    // tensor models do).
+    loadLoopEmitterDialects(*ctx);
+    attachBroadcastingOpModels<
+        BroadcastInDimOp, AddOp, SubtractOp, MultiplyOp, DivideOp, RemainderOp,
+        MaximumOp, MinimumOp, PowerOp, Atan2Op, AndOp, OrOp, XorOp, ShiftLeftOp,
+        ShiftRightArithmeticOp, ShiftRightLogicalOp, CompareOp>(ctx);
   });
 }

@@ -10,6 +10,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -40,40 +41,6 @@ static std::optional<LayoutMapOption> parseLayoutMapOption(StringRef s) {
   return std::nullopt;
 }
 
-/// Sizes of the dynamic physical dims of the tiled tensor `type` from its
-/// dynamic logical sizes: map_k(d - 1) + 1 (the map's results are
-/// floordiv/mod/linear expressions, nondecreasing in each index; the `mod t`
-/// results have the static size t), as --layout-normalize-memrefs does.
-static SmallVector<Value>
-getPhysicalDynamicSizes(OpBuilder &builder, Location loc, RankedTensorType type,
-                        TiledLayoutAttr attr, ArrayRef<int64_t> physical,
-                        ValueRange logicalSizes) {
-  SmallVector<Value> sizes;
-  if (llvm::none_of(physical, ShapedType::isDynamic))
-    return sizes;
-  MLIRContext *ctx = builder.getContext();
-  AffineMap map = attr.getAffineMap();
-  SmallVector<AffineExpr> lastIndex;
-  unsigned numDynamic = 0;
-  for (int64_t size : type.getShape()) {
-    if (ShapedType::isDynamic(size))
-      lastIndex.push_back(getAffineDimExpr(numDynamic++, ctx) - 1);
-    else
-      lastIndex.push_back(getAffineConstantExpr(size - 1, ctx));
-  }
-  for (auto [k, size] : llvm::enumerate(physical)) {
-    if (!ShapedType::isDynamic(size))
-      continue;
-    AffineExpr expr = map.getResult(k).replaceDimsAndSymbols(lastIndex, {}) + 1;
-    AffineMap sizeMap = AffineMap::get(numDynamic, 0, expr);
-    sizes.push_back(affine::makeComposedAffineApply(
-                        builder, loc, sizeMap,
-                        llvm::to_vector_of<OpFoldResult>(logicalSizes))
-                        .getResult());
-  }
-  return sizes;
-}
-
 /// Rewrites one allocation of a tiled tensor (tensor.empty or
 /// bufferization.alloc_tensor, `copy` optional) into an allocation of its
 /// physical tensor in memory space S(n), viewed through from_physical.
@@ -99,8 +66,9 @@ static LogicalResult rewriteTiledAllocation(RewriterBase &rewriter,
   if (copy)
     physicalCopy = ToPhysicalOp::create(rewriter, loc, physicalType, copy);
   else
-    physicalSizes = getPhysicalDynamicSizes(
-        rewriter, loc, type, attr, map->getPhysicalDims(), dynamicSizes);
+    physicalSizes =
+        getPhysicalDynamicSizes(rewriter, loc, attr, type.getShape(),
+                                map->getPhysicalDims(), dynamicSizes);
   auto alloc = bufferization::AllocTensorOp::create(
       rewriter, loc, physicalType, physicalSizes, physicalCopy, memorySpace);
   rewriter.replaceOpWithNewOp<FromPhysicalOp>(op, type, alloc.getResult());

@@ -10,6 +10,7 @@
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -215,39 +216,6 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
   return success(result);
 }
 
-/// Physical sizes of the dynamic physical dims of `physical`, computed from
-/// the logical sizes: the last index of each physical dim plus one,
-/// i.e. map_k(d - 1) + 1 (the results are floordiv/mod/linear expressions,
-/// nondecreasing in each index; `mod t` results have the static size t).
-static SmallVector<Value>
-getPhysicalDynamicSizes(OpBuilder &builder, Location loc, MemRefType logical,
-                        MemRefType physical, ValueRange logicalSizes) {
-  SmallVector<Value> sizes;
-  if (physical.hasStaticShape())
-    return sizes;
-  MLIRContext *ctx = builder.getContext();
-  AffineMap map = logical.getLayout().getAffineMap();
-  SmallVector<AffineExpr> lastIndex;
-  unsigned numDynamic = 0;
-  for (int64_t size : logical.getShape()) {
-    if (ShapedType::isDynamic(size))
-      lastIndex.push_back(getAffineDimExpr(numDynamic++, ctx) - 1);
-    else
-      lastIndex.push_back(getAffineConstantExpr(size - 1, ctx));
-  }
-  for (auto [k, size] : llvm::enumerate(physical.getShape())) {
-    if (!ShapedType::isDynamic(size))
-      continue;
-    AffineExpr expr = map.getResult(k).replaceDimsAndSymbols(lastIndex, {}) + 1;
-    AffineMap sizeMap = AffineMap::get(numDynamic, 0, expr);
-    sizes.push_back(affine::makeComposedAffineApply(
-                        builder, loc, sizeMap,
-                        llvm::to_vector_of<OpFoldResult>(logicalSizes))
-                        .getResult());
-  }
-  return sizes;
-}
-
 void NormalizeMemRefsPass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTableCollection symbols;
@@ -340,8 +308,9 @@ void NormalizeMemRefsPass::runOnOperation() {
           alloc ? alloc.getSymbolOperands() : alloca.getSymbolOperands();
       IntegerAttr alignment =
           alloc ? alloc.getAlignmentAttr() : alloca.getAlignmentAttr();
-      SmallVector<Value> sizes =
-          getPhysicalDynamicSizes(builder, loc, type, physical, dynamicSizes);
+      SmallVector<Value> sizes = getPhysicalDynamicSizes(
+          builder, loc, cast<TiledLayoutAttr>(type.getLayout()),
+          type.getShape(), physical.getShape(), dynamicSizes);
       Value newAlloc =
           alloc ? memref::AllocOp::create(builder, loc, physical, sizes,
                                           symbolOperands, alignment)

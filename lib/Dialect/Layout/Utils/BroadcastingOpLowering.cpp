@@ -32,15 +32,6 @@ using namespace mlir::layout;
 // Whole ops
 //===----------------------------------------------------------------------===//
 
-MemRefType mlir::layout::getBufferType(RankedTensorType type) {
-  Attribute encoding = type.getEncoding();
-  if (!encoding)
-    return MemRefType::get(type.getShape(), type.getElementType());
-  if (auto tiled = dyn_cast<TiledLayoutAttr>(encoding))
-    return getMemRefType(type.getShape(), type.getElementType(), tiled);
-  return {};
-}
-
 Operation *mlir::layout::getFusableBroadcast(Value operand, Operation *user) {
   auto broadcast = operand.getDefiningOp<BroadcastInDimOp>();
   if (!broadcast || !broadcast->hasOneUse() ||
@@ -330,6 +321,27 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
       emitError, opOptions);
 }
 
+FailureOr<Value> mlir::layout::emitBroadcastingOpIntoNewBuffer(
+    OpBuilder &b, Operation *op, LoopKind kind,
+    ArrayRef<BroadcastingOpOperand> operands, const LoopEmitOptions &options) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  MemRefType bufferType = getBufferType(resultType);
+  if (!bufferType)
+    return op->emitOpError() << "unsupported result encoding";
+  // Result sizes: the broadcasting rule over the operands' sizes.
+  SmallVector<OpFoldResult> sizes = getBroadcastingOpResultSizes(b, op);
+  SmallVector<Value> dynamicSizes;
+  for (auto [d, size] : llvm::enumerate(sizes))
+    if (resultType.isDynamicDim(d))
+      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  Value alloc = memref::AllocOp::create(b, loc, bufferType, dynamicSizes);
+  if (failed(emitBroadcastingOpLoops(b, op, kind, operands, alloc, sizes,
+                                     options)))
+    return failure();
+  return alloc;
+}
+
 LogicalResult
 mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
@@ -367,13 +379,10 @@ mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
   }
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   MemRefType bufferType = getBufferType(resultType);
-  SmallVector<OpFoldResult> sizes = getBroadcastingOpResultSizes(rewriter, op);
-  SmallVector<Value> dynamicSizes;
-  for (auto [d, s] : llvm::enumerate(sizes))
-    if (resultType.isDynamicDim(d))
-      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, s));
   if (auto materialize = getDestinationOfResult(op, bufferType)) {
     // Destination passing: write the materialization's memref.
+    SmallVector<OpFoldResult> sizes =
+        getBroadcastingOpResultSizes(rewriter, op);
     if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands,
                                        materialize.getDest(), sizes, options)))
       return failure();
@@ -384,13 +393,12 @@ mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
         rewriter.eraseOp(broadcast);
     return success();
   }
-  Value alloc =
-      memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
-  if (failed(emitBroadcastingOpLoops(rewriter, op, kind, operands, alloc, sizes,
-                                     options)))
+  FailureOr<Value> alloc =
+      emitBroadcastingOpIntoNewBuffer(rewriter, op, kind, operands, options);
+  if (failed(alloc))
     return failure();
   Value result = bufferization::ToTensorOp::create(
-      rewriter, loc, resultType, alloc, /*restrict=*/true, /*writable=*/true);
+      rewriter, loc, resultType, *alloc, /*restrict=*/true, /*writable=*/true);
   rewriter.replaceOp(op, result);
   for (Operation *broadcast : fused)
     if (broadcast->use_empty())

@@ -34,6 +34,11 @@ namespace mlir::layout {
 MemRefType getMemRefType(llvm::ArrayRef<int64_t> shape, Type elementType,
                          TiledLayoutAttr layout);
 
+/// The memref type a ranked tensor is stored in: its `#layout.tiled`
+/// encoding as the layout (memory space `S(n)`, getMemRefType), the identity
+/// layout without an encoding; null for other encodings.
+MemRefType getBufferType(RankedTensorType type);
+
 /// The integer memory space of a memref type: 0 when absent, the value of an
 /// IntegerAttr, std::nullopt for any other memory space attribute.
 std::optional<int64_t> getIntegerMemorySpace(BaseMemRefType type);

@@ -1,24 +1,25 @@
-//===- BroadcastBufferization.h - Bufferizing the broadcasting ops -*- C++ -*-//
+//===- BroadcastBufferization.h - Kept for compatibility --------*- C++ -*-===//
 //
-// One-Shot Bufferize models for `layout.broadcast_in_dim` and the binary ops
-// (`layout.add`, ..., `layout.compare`): each allocates its result buffer
-// and fills it with the loop nests of
-// layout/Conversion/LayoutToLoops/LoopEmitters.h.
+// The models of the broadcasting ops are registered with the others by
+// registerBufferizableOpInterfaceExternalModels
+// (BufferizableOpInterfaceImpl.h). This header keeps code that called
+// registerBroadcastBufferizationExternalModels compiling.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LAYOUT_DIALECT_LAYOUT_TRANSFORMS_BROADCASTBUFFERIZATION_H
 #define LAYOUT_DIALECT_LAYOUT_TRANSFORMS_BROADCASTBUFFERIZATION_H
 
-namespace mlir {
-class DialectRegistry;
-} // namespace mlir
+#include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 
 namespace mlir::layout {
 
-/// Attaches BufferizableOpInterface to broadcast_in_dim and the 16 binary
-/// ops (when the layout dialect is loaded).
-void registerBroadcastBufferizationExternalModels(DialectRegistry &registry);
+/// Same as registerBufferizableOpInterfaceExternalModels (registering twice
+/// is a no-op).
+inline void
+registerBroadcastBufferizationExternalModels(DialectRegistry &registry) {
+  registerBufferizableOpInterfaceExternalModels(registry);
+}
 
 } // namespace mlir::layout
 

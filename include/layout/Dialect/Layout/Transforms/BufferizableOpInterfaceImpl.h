@@ -1,11 +1,11 @@
-//===- BufferizableOpInterfaceImpl.h - One-Shot Bufferize models -*- C++
-//-*-===//
+//===- BufferizableOpInterfaceImpl.h - One-Shot Bufferize models *- C++ -*-===//
 //
 // BufferizableOpInterface external models for `layout.relayout` (destination
 // passing: the tensor form becomes the memref form on the destination's
 // buffer) and the tensor forms of `layout.to_physical` / `layout.from_physical`
-// (views of the operand's buffer, no copy). The broadcasting ops get their
-// models from the conversion library (they bufferize to loops).
+// (views of the operand's buffer, no copy); `layout.broadcast_in_dim` and
+// the binary ops, which bufferize to a new buffer filled by the dialect's
+// loop emitters (layout/Dialect/Layout/Utils).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +22,8 @@ struct OneShotBufferizationOptions;
 
 namespace layout {
 
-/// Attaches the models to the layout dialect's ops (when it is loaded).
+/// Attaches the models to every op of the layout dialect (when it is
+/// loaded).
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 
 /// The memref type a tensor with a `#layout.tiled` encoding bufferizes to:

@@ -41,16 +41,20 @@ LogicalResult emitBroadcastingOpLoops(OpBuilder &builder, Operation *op,
                                       ArrayRef<OpFoldResult> destSizes,
                                       const LoopEmitOptions &options = {});
 
+/// Allocates the result buffer of tensor broadcast_in_dim / binary op `op`
+/// (getBufferType of its result, dynamic sizes by the broadcasting rule) and
+/// fills it with the loops; returns the buffer.
+FailureOr<Value>
+emitBroadcastingOpIntoNewBuffer(OpBuilder &builder, Operation *op,
+                                LoopKind kind,
+                                ArrayRef<BroadcastingOpOperand> operands,
+                                const LoopEmitOptions &options = {});
+
 /// The dynamic result sizes of a tensor broadcast_in_dim / binary op
 /// (`tensor.dim` of its operands, `sizes`, or XLA's degenerate rule at run
 /// time), in result-dim order (static ones as attributes).
 SmallVector<OpFoldResult> getBroadcastingOpResultSizes(OpBuilder &builder,
                                                        Operation *op);
-
-/// The memref type a tensor type is stored in by the loop lowerings: the
-/// `#layout.tiled` encoding as the layout (with its memory space), or the
-/// identity layout without an encoding; null for other encodings.
-MemRefType getBufferType(RankedTensorType type);
 
 /// Checks that `op` (relayout, broadcast_in_dim or a binary op) can be
 /// lowered with `kind`; reports why not on the op.

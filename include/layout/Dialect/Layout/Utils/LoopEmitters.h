@@ -31,6 +31,8 @@
 
 namespace mlir::layout {
 
+class TiledLayoutAttr;
+
 /// Defaults of the conversions' `vector-bytes` and
 /// `nontemporal-threshold-bytes` options (--convert-layout-to-affine/-scf,
 /// --layout-lower-to-llvm): one 64-byte vector (a cache line, an AVX-512
@@ -104,6 +106,17 @@ Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
 /// a dynamic size of a tiled memref cannot be found that way.
 FailureOr<SmallVector<OpFoldResult>>
 getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
+
+/// Sizes of the dynamic physical dims (`physicalShape`, the tiled layout
+/// map's physical dims) of an array of `logicalShape` with layout `attr`,
+/// from its dynamic logical sizes: map_k(d - 1) + 1, with `map` the layout's
+/// affine map (its results are floordiv/mod/linear expressions,
+/// nondecreasing in each index; `mod t` results have the static size t).
+SmallVector<Value> getPhysicalDynamicSizes(OpBuilder &builder, Location loc,
+                                           TiledLayoutAttr attr,
+                                           ArrayRef<int64_t> logicalShape,
+                                           ArrayRef<int64_t> physicalShape,
+                                           ValueRange logicalSizes);
 
 /// Loads every dialect the emitters create ops of (affine, arith,
 /// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
