@@ -13,6 +13,7 @@
 #include "IndexExprs.h"
 
 #include "layout/Xla/TiledLayoutMap.h"
+#include "layout/Xla/TiledLayoutWalk.h"
 
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -74,7 +75,46 @@ private:
 
   void emitLevel(unsigned k, const llvm::SmallBitVector &active);
   void emitPadding(unsigned k);
+  /// One row of the innermost physical dim (valid elements, then padding);
+  /// `ubs[0]` is the row's end, `ubs[1..]` bound its valid elements.
   void emitRow(ArrayRef<AffineExpr> ubs);
+  /// The constant step of `e` along the row's IV, or nullopt when `e` is not
+  /// affine in it.
+  std::optional<int64_t> rowStep(AffineExpr e);
+  /// How a source with physical `index` reads along the row: true if
+  /// contiguous (unit step in its last dim, identity layout), false if
+  /// constant, nullopt if neither (no vector row).
+  std::optional<bool> classifyRowSource(MemRefType viewType,
+                                        ArrayRef<AffineExpr> index);
+  /// Sources whose index needs division along the row are read in runs.
+  struct RowRuns {
+    /// The destination's logical dim the row's IV moves by one (-1: none,
+    /// -2: several or not affine).
+    int64_t movingDim = -1;
+    /// gcd of the runs' lengths (0 or 1: no runs).
+    int64_t runLength = 0;
+    SmallVector<std::optional<AffineRun>> runs;
+  };
+  RowRuns analyzeRowRuns();
+  std::function<AffineExpr()> hoistAlongRow(AffineExpr e);
+  using IndexFns = SmallVector<std::function<AffineExpr()>>;
+  /// The loop (or vector row) over [max(lbs), min(ubs)) of the row.
+  void emitRowBody(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                   ArrayRef<IndexFns> sourceIndex);
+  /// One segment (run) of a row read in runs.
+  struct RunSegment {
+    AffineExpr base, sigma;
+    SmallVector<IndexFns> hoisted;
+    bool singleRun = false;
+    std::optional<AffineExpr> stageShift;
+  };
+  bool isSingleRun(const RowRuns &r);
+  std::optional<AffineExpr> prepareStagedRow(const RowRuns &r);
+  AffineExpr alignDownInRow(AffineExpr q);
+  void emitRunSegment(const RowRuns &r, const RunSegment &seg,
+                      ArrayRef<AffineExpr> ubs, Value iv);
+  void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);
+  void emitRowPadding(ArrayRef<AffineExpr> ubs);
   bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
   /// Copies the staging row to the destination row over [max(lbs),
   /// min(ubs)).
@@ -93,7 +133,6 @@ private:
     stagingTarget = saved;
   }
   void prepareVectorization();
-  using IndexFns = SmallVector<std::function<AffineExpr()>>;
   /// Where a vectorized row goes: the destination, or a staging row.
   struct RowTarget {
     Value memref;

@@ -23,234 +23,240 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
 
-void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
-  unsigned n = placeholders.size();
-  AffineExpr p = placeholders[n - 1];
-  // How an expression moves with p: {value at p = 0, step} when affine.
-  auto step = [&](AffineExpr e) -> std::optional<int64_t> {
-    AffineExpr d = x.simplify(e.replace(p, p + 1) - e);
-    return IndexExprs::getConstant(d);
-  };
-  // Sources whose index is not affine in p are read in runs.
-  SmallVector<bool> needsRuns;
-  for (const Source &s : sources)
-    needsRuns.push_back(llvm::any_of(
-        s.index, [&](AffineExpr e) { return !step(e).has_value(); }));
+std::optional<int64_t> NestEmitter::rowStep(AffineExpr e) {
+  AffineExpr p = placeholders.back();
+  return IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
+}
+
+std::optional<bool> NestEmitter::classifyRowSource(MemRefType viewType,
+                                                   ArrayRef<AffineExpr> index) {
+  SmallVector<int64_t> steps;
+  for (AffineExpr e : index) {
+    std::optional<int64_t> st = rowStep(e);
+    if (!st)
+      return std::nullopt;
+    steps.push_back(*st);
+  }
+  bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
+  bool unit = !steps.empty() && steps.back() == 1 &&
+              llvm::all_of(ArrayRef(steps).drop_back(),
+                           [](int64_t v) { return v == 0; }) &&
+              viewType.getLayout().isIdentity();
+  if (!constant && !unit)
+    return std::nullopt;
+  return !constant;
+}
+
+NestEmitter::RowRuns NestEmitter::analyzeRowRuns() {
+  RowRuns r;
+  r.runs.resize(sources.size());
   // The destination's logical dim that p moves (by one).
-  int64_t movingDim = -1;
   for (auto [d, e] : llvm::enumerate(logical)) {
-    std::optional<int64_t> s = step(e);
+    std::optional<int64_t> s = rowStep(e);
     if (!s) {
-      movingDim = -2;
+      r.movingDim = -2;
       break;
     }
-    if (*s == 1 && movingDim == -1)
-      movingDim = d;
+    if (*s == 1 && r.movingDim == -1)
+      r.movingDim = d;
     else if (*s != 0)
-      movingDim = -2;
+      r.movingDim = -2;
   }
-  int64_t runLength = 0;
-  SmallVector<std::optional<AffineRun>> runs(sources.size());
-  if (movingDim >= 0) {
-    for (auto [i, s] : llvm::enumerate(sources)) {
-      if (!needsRuns[i] || !s.map)
-        continue;
-      auto it = llvm::find(s.dimMap, movingDim);
-      if (it == s.dimMap.end())
-        continue;
-      std::optional<AffineRun> run =
-          getAffineRun(*s.map, it - s.dimMap.begin());
-      if (!run || run->length <= 1)
-        continue;
-      runs[i] = run;
-      runLength = std::gcd(runLength, run->length);
-    }
+  if (r.movingDim < 0)
+    return r;
+  // Sources whose index is not affine in p are read in runs.
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    bool needsRuns = llvm::any_of(
+        s.index, [&](AffineExpr e) { return !rowStep(e).has_value(); });
+    if (!needsRuns || !s.map)
+      continue;
+    auto it = llvm::find(s.dimMap, r.movingDim);
+    if (it == s.dimMap.end())
+      continue;
+    std::optional<AffineRun> run = getAffineRun(*s.map, it - s.dimMap.begin());
+    if (!run || run->length <= 1)
+      continue;
+    r.runs[i] = run;
+    r.runLength = std::gcd(r.runLength, run->length);
   }
+  return r;
+}
 
-  // Hoists the p = 0 value of every affine index expression; the others
+std::function<AffineExpr()> NestEmitter::hoistAlongRow(AffineExpr e) {
+  // The p = 0 value of an affine index expression is hoisted; the others
   // stay inline (per-element division: the fallback).
-  auto hoistAffine = [&](AffineExpr e) -> std::function<AffineExpr()> {
-    if (std::optional<int64_t> s = step(e)) {
-      AffineExpr base = x.hoist(e.replace(p, x.cst(0)));
-      int64_t st = *s;
-      return [=] { return base + p * st; };
+  AffineExpr p = placeholders.back();
+  if (std::optional<int64_t> s = rowStep(e)) {
+    AffineExpr base = x.hoist(e.replace(p, x.cst(0)));
+    int64_t st = *s;
+    return [=] { return base + p * st; };
+  }
+  return [=] { return e; };
+}
+
+void NestEmitter::emitRowBody(ArrayRef<AffineExpr> lbs,
+                              ArrayRef<AffineExpr> ubs,
+                              ArrayRef<IndexFns> sourceIndex) {
+  if (lanes) {
+    SmallVector<Value> views;
+    for (const Source &s : sources)
+      views.push_back(s.view);
+    if (emitVectorRow(lbs, ubs, views, sourceIndex, fn,
+                      stagingTarget ? *stagingTarget : getDestTarget()))
+      return;
+    assert(!stagingTarget && "staged rows are vectorizable");
+  }
+  AffineExpr p = placeholders.back();
+  x.forLoop(lbs, ubs, [&](Value iv) {
+    x.bind(p, iv);
+    SmallVector<AffineExpr> dst(placeholders.begin(), placeholders.end());
+    SmallVector<SmallVector<AffineExpr>> srcs;
+    for (const auto &index : sourceIndex) {
+      srcs.emplace_back();
+      for (const auto &f : index)
+        srcs.back().push_back(f());
     }
-    return [=] { return e; };
-  };
-  SmallVector<std::function<AffineExpr()>> destIndex;
-  for (AffineExpr e : placeholders)
-    destIndex.push_back([=] { return e; });
+    emitElement(dst, srcs);
+  });
+}
 
-  auto emitInner =
-      [&](ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> innerUbs,
-          ArrayRef<SmallVector<std::function<AffineExpr()>>> sourceIndex) {
-        if (lanes) {
-          SmallVector<Value> views;
-          for (const Source &s : sources)
-            views.push_back(s.view);
-          if (emitVectorRow(lbs, innerUbs, views, sourceIndex, fn,
-                            stagingTarget ? *stagingTarget : getDestTarget()))
-            return;
-          assert(!stagingTarget && "staged rows are vectorizable");
-        }
-        x.forLoop(lbs, innerUbs, [&](Value iv) {
-          x.bind(p, iv);
-          SmallVector<AffineExpr> dst(placeholders.begin(), placeholders.end());
-          SmallVector<SmallVector<AffineExpr>> srcs;
-          for (const auto &index : sourceIndex) {
-            srcs.emplace_back();
-            for (const auto &f : index)
-              srcs.back().push_back(f());
-          }
-          emitElement(dst, srcs);
-        });
-      };
+bool NestEmitter::isSingleRun(const RowRuns &r) {
+  // A row that provably lies inside one run (its length divides the run
+  // length and its start is a multiple of it, e.g. T(8,128) -> T(16,64))
+  // needs no segment loop: one segment, computed once per row.
+  AffineExpr p = placeholders.back();
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes.back());
+  if (!rowLength || r.runLength % *rowLength != 0)
+    return false;
+  std::optional<LinearForm> form = getLinearForm(
+      x.simplify(logical[r.movingDim].replace(p, x.cst(0))), placeholders);
+  return form && form->constant % *rowLength == 0 &&
+         llvm::all_of(form->coeffs,
+                      [&](int64_t c) { return c % *rowLength == 0; });
+}
 
-  if (runLength <= 1) {
-    SmallVector<SmallVector<std::function<AffineExpr()>>> sourceIndex;
-    for (const Source &s : sources) {
-      sourceIndex.emplace_back();
+std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
+  // Segments of a destination row that is not vector-aligned (its row
+  // stride is not a multiple of the vector) would each need a masked head
+  // and tail: they go to an aligned staging row in the cache instead
+  // (aligned segments), which is then copied with aligned (non-temporal)
+  // vector stores: one masked head and tail per row.
+  unsigned n = placeholders.size();
+  std::optional<int64_t> destRowLength =
+      IndexExprs::getConstant(physSizes[n - 1]);
+  if (!lanes || n < 2 || !destRowLength || *destRowLength < lanes ||
+      (destStrides[n - 2] * elementBytes) % options.vectorBytes == 0 ||
+      (destStrides[n - 2] + lanes) * elementBytes > (64 << 10))
+    return std::nullopt;
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    auto viewType = cast<MemRefType>(s.view.getType());
+    if (r.runs[i]) {
+      // A run is read as a contiguous vector of its source.
+      if (!viewType.getLayout().isIdentity() || r.runs[i]->stride != 1 ||
+          r.runs[i]->physicalDim != static_cast<int64_t>(s.index.size()) - 1)
+        return std::nullopt;
+      continue;
+    }
+    if (!classifyRowSource(viewType, s.index))
+      return std::nullopt;
+  }
+  AffineExpr p = placeholders.back();
+  Value stage = getStagingRow(destStrides[n - 2] + lanes);
+  AffineExpr stagePointer = x.value(
+      memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, stage));
+  // Segments start at multiples of the run length in the staging row
+  // (aligned stores); the copy reads it unaligned.
+  AffineExpr shift = x.cst(0);
+  stagingTarget = RowTarget{stage, stagePointer + shift * elementBytes,
+                            [=] { return SmallVector<AffineExpr>{shift + p}; },
+                            /*nontemporal=*/false, /*unpeeled=*/true};
+  return shift;
+}
+
+AffineExpr NestEmitter::alignDownInRow(AffineExpr q) {
+  // The last position <= q whose destination address is vector-aligned.
+  return q -
+         ((getDestTarget().rowAddress + q * elementBytes) % options.vectorBytes)
+             .floorDiv(elementBytes);
+}
+
+void NestEmitter::emitRunSegment(const RowRuns &r, const RunSegment &seg,
+                                 ArrayRef<AffineExpr> ubs, Value iv) {
+  AffineExpr p = placeholders.back();
+  x.bind(seg.sigma, iv);
+  // p where the segment starts (may be before this row's range).
+  AffineExpr start = x.hoist(seg.sigma * r.runLength - seg.base);
+  SmallVector<IndexFns> sourceIndex;
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    if (!r.runs[i]) {
+      sourceIndex.push_back(seg.hoisted[i]);
+      continue;
+    }
+    sourceIndex.emplace_back();
+    for (auto [k, e] : llvm::enumerate(s.index)) {
+      AffineExpr at = x.hoist(e.replace(p, start));
+      int64_t st = static_cast<int64_t>(k) == r.runs[i]->physicalDim
+                       ? r.runs[i]->stride
+                       : 0;
+      sourceIndex.back().push_back([=] { return at + (p - start) * st; });
+    }
+  }
+  SmallVector<AffineExpr> innerUbs(ubs.begin(), ubs.end());
+  if (seg.singleRun) {
+    emitRowBody({x.cst(0)}, innerUbs, sourceIndex);
+    return;
+  }
+  innerUbs.push_back(start + r.runLength);
+  emitRowBody({x.cst(0), start}, innerUbs, sourceIndex);
+  if (!seg.stageShift)
+    return;
+  // Copy the aligned destination vectors this segment completed (reads and
+  // streaming writes interleave): [A(s0), A(s1)) with A the aligned-down
+  // position, s0/s1 the segment's bounds.
+  SmallVector<AffineExpr> copyUbs;
+  for (AffineExpr u : innerUbs)
+    copyUbs.push_back(alignDownInRow(u));
+  emitStagedCopy({alignDownInRow(x.cst(0)), alignDownInRow(start), x.cst(0)},
+                 copyUbs, *seg.stageShift);
+}
+
+void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
+  // Runs of `runLength` along the moving logical dim e = base + p:
+  // segment sigma covers e in [sigma * P, (sigma + 1) * P).
+  AffineExpr p = placeholders.back();
+  RunSegment seg;
+  seg.base = x.hoist(logical[r.movingDim].replace(p, x.cst(0)));
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    seg.hoisted.emplace_back();
+    if (!r.runs[i])
       for (AffineExpr e : s.index)
-        sourceIndex.back().push_back(hoistAffine(e));
-    }
-    emitInner({}, ubs, sourceIndex);
+        seg.hoisted.back().push_back(hoistAlongRow(e));
+  }
+  seg.singleRun = isSingleRun(r);
+  if (!seg.singleRun)
+    seg.stageShift = prepareStagedRow(r);
+  seg.sigma = x.placeholder();
+  if (seg.singleRun) {
+    emitRunSegment(r, seg, ubs, x.materialize(seg.base.floorDiv(r.runLength)));
   } else {
-    // Runs of `runLength` along the moving logical dim e = base + p:
-    // segment sigma covers e in [sigma * P, (sigma + 1) * P).
-    AffineExpr base = x.hoist(logical[movingDim].replace(p, x.cst(0)));
-    SmallVector<SmallVector<std::function<AffineExpr()>>> hoisted;
-    for (auto [i, s] : llvm::enumerate(sources)) {
-      hoisted.emplace_back();
-      if (!runs[i])
-        for (AffineExpr e : s.index)
-          hoisted.back().push_back(hoistAffine(e));
-    }
     SmallVector<AffineExpr> segUbs;
     for (AffineExpr ub : ubs)
-      segUbs.push_back((base + ub - 1).floorDiv(runLength) + 1);
-    // Segments of a destination row that is not vector-aligned (its row
-    // stride is not a multiple of the vector) would each need a masked
-    // head and tail: they go to an aligned staging row in the cache
-    // instead (aligned segments), which is then copied with aligned
-    // (non-temporal) vector stores: one masked head and tail per row.
-    // A row that provably lies inside one run (its length divides the run
-    // length and its start is a multiple of it, e.g. T(8,128) -> T(16,64))
-    // needs no segment loop: one segment, computed once per row.
-    bool singleRun = false;
-    if (std::optional<int64_t> rowLength =
-            IndexExprs::getConstant(physSizes[n - 1]);
-        rowLength && runLength % *rowLength == 0)
-      if (std::optional<LinearForm> form =
-              getLinearForm(x.simplify(logical[movingDim].replace(p, x.cst(0))),
-                            placeholders))
-        singleRun = form->constant % *rowLength == 0 &&
-                    llvm::all_of(form->coeffs, [&](int64_t c) {
-                      return c % *rowLength == 0;
-                    });
-    std::optional<AffineExpr> stageShift;
-    std::optional<int64_t> destRowLength =
-        IndexExprs::getConstant(physSizes[n - 1]);
-    if (lanes && n >= 2 && !singleRun && destRowLength &&
-        *destRowLength >= lanes &&
-        (destStrides[n - 2] * elementBytes) % options.vectorBytes != 0 &&
-        (destStrides[n - 2] + lanes) * elementBytes <= (64 << 10)) {
-      bool vectorizable = true;
-      for (auto [i, s] : llvm::enumerate(sources)) {
-        bool identity =
-            cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
-        if (runs[i]) {
-          vectorizable &=
-              identity && runs[i]->stride == 1 &&
-              runs[i]->physicalDim == static_cast<int64_t>(s.index.size()) - 1;
-          continue;
-        }
-        SmallVector<int64_t> steps;
-        for (AffineExpr e : s.index)
-          if (std::optional<int64_t> st = step(e))
-            steps.push_back(*st);
-          else
-            vectorizable = false;
-        if (!vectorizable)
-          break;
-        bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
-        bool unit = !steps.empty() && steps.back() == 1 &&
-                    llvm::all_of(ArrayRef(steps).drop_back(),
-                                 [](int64_t v) { return v == 0; });
-        vectorizable &= constant || (unit && identity);
-      }
-      if (vectorizable) {
-        Value stage = getStagingRow(destStrides[n - 2] + lanes);
-        AffineExpr stagePointer = x.value(
-            memref::ExtractAlignedPointerAsIndexOp::create(x.b, x.loc, stage));
-        // Segments start at multiples of the run length in the staging row
-        // (aligned stores); the copy reads it unaligned.
-        AffineExpr shift = x.cst(0);
-        stageShift = shift;
-        stagingTarget =
-            RowTarget{stage, stagePointer + shift * elementBytes,
-                      [=] { return SmallVector<AffineExpr>{shift + p}; },
-                      /*nontemporal=*/false, /*unpeeled=*/true};
-      }
-    }
-    AffineExpr sigma = x.placeholder();
-    auto segment = [&](Value iv) {
-      x.bind(sigma, iv);
-      // p where the segment starts (may be before this row's range).
-      AffineExpr start = x.hoist(sigma * runLength - base);
-      SmallVector<SmallVector<std::function<AffineExpr()>>> sourceIndex;
-      for (auto [i, s] : llvm::enumerate(sources)) {
-        if (!runs[i]) {
-          sourceIndex.push_back(hoisted[i]);
-          continue;
-        }
-        sourceIndex.emplace_back();
-        for (auto [k, e] : llvm::enumerate(s.index)) {
-          AffineExpr at = x.hoist(e.replace(p, start));
-          int64_t st = static_cast<int64_t>(k) == runs[i]->physicalDim
-                           ? runs[i]->stride
-                           : 0;
-          sourceIndex.back().push_back([=] { return at + (p - start) * st; });
-        }
-      }
-      SmallVector<AffineExpr> innerUbs(ubs.begin(), ubs.end());
-      if (singleRun) {
-        emitInner({x.cst(0)}, innerUbs, sourceIndex);
-        return;
-      }
-      innerUbs.push_back(start + runLength);
-      emitInner({x.cst(0), start}, innerUbs, sourceIndex);
-      if (stageShift) {
-        // Copy the aligned destination vectors this segment completed
-        // (reads and streaming writes interleave): [A(s0), A(s1)) with A
-        // the aligned-down position, s0/s1 the segment's bounds.
-        auto alignDown = [&](AffineExpr q) {
-          return q - ((getDestTarget().rowAddress + q * elementBytes) %
-                      options.vectorBytes)
-                         .floorDiv(elementBytes);
-        };
-        SmallVector<AffineExpr> copyUbs;
-        for (AffineExpr u : innerUbs)
-          copyUbs.push_back(alignDown(u));
-        emitStagedCopy({alignDown(x.cst(0)), alignDown(start), x.cst(0)},
-                       copyUbs, *stageShift);
-      }
-    };
-    if (singleRun)
-      segment(x.materialize(base.floorDiv(runLength)));
-    else
-      x.forLoop({base.floorDiv(runLength)}, segUbs, segment);
-    if (stageShift) {
-      // The rest of the row after the last aligned position.
-      stagingTarget.reset();
-      AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
-      AffineExpr aligned =
-          end - ((getDestTarget().rowAddress + end * elementBytes) %
-                 options.vectorBytes)
-                    .floorDiv(elementBytes);
-      emitStagedCopy({aligned, x.cst(0)}, {end}, *stageShift);
-    }
+      segUbs.push_back((seg.base + ub - 1).floorDiv(r.runLength) + 1);
+    x.forLoop({seg.base.floorDiv(r.runLength)}, segUbs,
+              [&](Value iv) { emitRunSegment(r, seg, ubs, iv); });
   }
-  // Padding after the valid prefix of the row.
+  if (seg.stageShift) {
+    // The rest of the row after the last aligned position.
+    stagingTarget.reset();
+    AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
+    emitStagedCopy({alignDownInRow(end), x.cst(0)}, {end}, *seg.stageShift);
+  }
+}
+
+void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
+  // Padding after the valid prefix of the row: ubs[0] is the row's end,
+  // ubs[1..] the bounds of its valid elements.
+  AffineExpr p = placeholders.back();
   for (unsigned i = 1; i < ubs.size(); ++i) {
     SmallVector<AffineExpr> lbs{ubs[i]}, padUbs{ubs[0]};
     for (unsigned j = 1; j < i; ++j)
@@ -260,6 +266,22 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
       x.store(getPadValue(), destView, placeholders);
     });
   }
+}
+
+void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
+  RowRuns r = analyzeRowRuns();
+  if (r.runLength <= 1) {
+    SmallVector<IndexFns> sourceIndex;
+    for (const Source &s : sources) {
+      sourceIndex.emplace_back();
+      for (AffineExpr e : s.index)
+        sourceIndex.back().push_back(hoistAlongRow(e));
+    }
+    emitRowBody({}, ubs, sourceIndex);
+  } else {
+    emitRowInRuns(ubs, r);
+  }
+  emitRowPadding(ubs);
 }
 
 /// The innermost loop over [max(lbs), min(ubs)) in three parts: a masked
@@ -439,27 +461,16 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
 std::optional<SmallVector<bool>>
 NestEmitter::classifyRowSources(ArrayRef<Value> views,
                                 ArrayRef<IndexFns> sourceIndex) {
-  AffineExpr p = placeholders.back();
   SmallVector<bool> contiguous;
   for (auto [view, index] : llvm::zip(views, sourceIndex)) {
-    auto viewType = cast<MemRefType>(view.getType());
-    SmallVector<int64_t> steps;
-    for (const auto &f : index) {
-      AffineExpr e = f();
-      std::optional<int64_t> st =
-          IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
-      if (!st)
-        return std::nullopt;
-      steps.push_back(*st);
-    }
-    bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
-    bool unit = !steps.empty() && steps.back() == 1 &&
-                llvm::all_of(ArrayRef(steps).drop_back(),
-                             [](int64_t v) { return v == 0; }) &&
-                viewType.getLayout().isIdentity();
-    if (!constant && !unit)
+    SmallVector<AffineExpr> exprs;
+    for (const auto &f : index)
+      exprs.push_back(f());
+    std::optional<bool> kind =
+        classifyRowSource(cast<MemRefType>(view.getType()), exprs);
+    if (!kind)
       return std::nullopt;
-    contiguous.push_back(!constant);
+    contiguous.push_back(*kind);
   }
   return contiguous;
 }
