@@ -1,0 +1,96 @@
+//===- Passes.td - passes of the LLVM pipeline -------------*- tablegen -*-===//
+//
+// The helper passes --layout-lower-to-llvm runs between upstream passes
+// (lib/Conversion/Pipelines, one .cpp each). Each is also a flag of
+// layout-opt and of mlir-opt with the plugin, for testing and for pipelines
+// that users assemble themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_CONVERSION_PIPELINES_PASSES_TD
+#define LAYOUT_CONVERSION_PIPELINES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LayoutLowerLinalgPack : Pass<"layout-lower-linalg-pack"> {
+  let summary = "Lower linalg.pack/unpack to pad, reshape and transpose";
+  let description = [{
+    `linalg.pack` and `linalg.unpack` (for example from
+    `--convert-layout-to-linalg`) have no bufferization model upstream. This
+    pass rewrites them with upstream's `linalg::lowerPack` /
+    `linalg::lowerUnPack` into `tensor.pad` + `tensor.expand_shape` +
+    `linalg.transpose` (and the inverse with `tensor.extract_slice`), which
+    bufferize. `--layout-lower-to-llvm` runs it before bufferization.
+
+    ```mlir
+    %p = linalg.pack %src padding_value(%zero : f32) inner_dims_pos = [0, 1]
+        inner_tiles = [2, 2] into %e : tensor<3x5xf32> -> tensor<2x3x2x2xf32>
+    ```
+    becomes a `tensor.pad` to 4x6, a `tensor.expand_shape` to 2x2x3x2 and a
+    `linalg.transpose` to 2x3x2x2.
+
+    Errors: a `linalg.pack` of an element type other than integer, float or
+    index without a padding value (upstream would build an invalid zero), and
+    packs with dynamic inner tiles.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def LayoutPrepareDeallocation
+    : Pass<"layout-prepare-deallocation", "::mlir::ModuleOp"> {
+  let summary = "Erase memref.dealloc of local allocations before automatic "
+                "deallocation";
+  let description = [{
+    Upstream's ownership-based deallocation
+    (`bufferization::buildBufferDeallocationPipeline`) rejects IR that already
+    frees memory and ops with unknown memory effects. `--layout-lower-to-llvm`
+    runs this pass right before it (with `deallocate=true`, the default):
+
+    * a `memref.dealloc` of a buffer allocated (`memref.alloc`/`realloc`,
+      possibly through views) in the same function only ends its lifetime;
+      the deallocation pipeline frees the buffer after its last use anyway,
+      so the dealloc is erased;
+    * a `memref.dealloc` of anything else (a function argument, a loaded
+      memref) transfers ownership in a way the deallocation cannot model: an
+      error naming the op and the way out (`deallocate=false`);
+    * an op inside a function with unknown memory effects (no
+      `MemoryEffectOpInterface`, no regions, not a terminator or call): an
+      error, since frees cannot be placed around it.
+
+    It also gives `llvm.fence` (emitted after non-temporal stores) its memory
+    effects, read and write (it orders every access), as an external model:
+    upstream declares none, which the deallocation would reject.
+
+    ```mlir
+    %a = memref.alloc() : memref<4xf32>
+    ...
+    memref.dealloc %a : memref<4xf32>   // erased: freed after its last use
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def LayoutCheckLoweredToLLVM
+    : Pass<"layout-check-lowered-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Report every op that is not in the LLVM dialect";
+  let description = [{
+    The last pass of `--layout-lower-to-llvm`. `convert-to-llvm` leaves ops
+    it cannot convert in place (and may still succeed), which would only
+    surface later in `mlir-translate` or at run time. This pass names every
+    op below the module that is not in the LLVM dialect (unregistered ops
+    included) and fails:
+
+    ```
+    error: --layout-lower-to-llvm: 'tensor.empty' was not converted to the
+           LLVM dialect
+    ```
+  }];
+}
+
+#endif // LAYOUT_CONVERSION_PIPELINES_PASSES_TD

@@ -1,0 +1,59 @@
+// RUN: layout-opt %s --layout-prepare-deallocation -split-input-file \
+// RUN:   -allow-unregistered-dialect -verify-diagnostics | FileCheck %s
+
+// A dealloc of a local allocation (directly or through a view) is erased:
+// the deallocation pipeline frees the buffer after its last use.
+// CHECK-LABEL: func.func @local
+// CHECK: %[[A:.+]] = memref.alloc() : memref<4x4xf32>
+// CHECK: %[[V:.+]] = memref.subview %[[A]]
+// CHECK: memref.store %{{.+}}, %[[V]]
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @local(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4x4xf32>
+  %v = memref.subview %a[0, 0] [2, 2] [1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1]>>
+  memref.store %x, %v[%c0, %c0] : memref<2x2xf32, strided<[4, 1]>>
+  memref.dealloc %v : memref<2x2xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+// llvm.fence gets read/write effects (an external model), so it is accepted
+// inside functions.
+// CHECK-LABEL: func.func @fence
+// CHECK-NEXT: llvm.fence release
+func.func @fence() {
+  llvm.fence release
+  return
+}
+
+// -----
+
+// Freeing a buffer that the function did not allocate: an error.
+func.func @argument(%m: memref<4xf32>) {
+  // expected-error @+1 {{--layout-lower-to-llvm: cannot free a buffer that was not allocated in this function together with automatic deallocation; use --layout-lower-to-llvm="deallocate=false" and free every buffer by hand}}
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+
+// -----
+
+// A buffer allocated in another function (returned to this one): an error.
+func.func private @make() -> memref<4xf32>
+func.func @foreign() {
+  %m = func.call @make() : () -> memref<4xf32>
+  // expected-error @+1 {{cannot free a buffer that was not allocated in this function}}
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+
+// -----
+
+// An op with unknown memory effects: frees cannot be placed around it.
+func.func @unknown_effects() {
+  // expected-error @+1 {{--layout-lower-to-llvm: 'test.opaque' has unknown memory effects: automatic deallocation cannot free buffers around it (--layout-lower-to-llvm="deallocate=false" turns it off)}}
+  "test.opaque"() : () -> ()
+  return
+}
