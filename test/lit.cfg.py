@@ -24,7 +24,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 # Debian's `not`, `count`, FileCheck live in the LLVM tools dir, which is
-# not on PATH (see TOOLCHAIN.md): RUN lines may start with `not`.
+# not on PATH (see docs/building.md): RUN lines may start with `not`.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.layout_tools_dir, append_path=True)
 

@@ -17,7 +17,7 @@ struct TypeInfo {
 };
 } // namespace
 
-// XLA's primitive_util::BitWidth for every type of SPEC §1.
+// XLA's primitive_util::BitWidth for every type of docs/semantics.md §1.
 static constexpr TypeInfo kTypes[] = {
     {PrimitiveType::Invalid, "invalid", 0},
     {PrimitiveType::Pred, "pred", 1},

@@ -1,4 +1,4 @@
-//===- ShapeParser.cpp - HLO shape and layout text (SPEC §4) --------------===//
+//===- ShapeParser.cpp - HLO shape and layout text (docs/semantics.md §4) --------------===//
 //
 // A recursive-descent parser for XLA's HLO shape syntax plus the project's
 // legacy padding attributes:

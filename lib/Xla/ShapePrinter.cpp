@@ -1,6 +1,6 @@
 //===- ShapePrinter.cpp - Canonical HLO text of shapes and layouts --------===//
 //
-// The canonical text of SPEC §4, in the attribute order of XLA's
+// The canonical text of docs/semantics.md §4, in the attribute order of XLA's
 // Layout::Print (D, T, L, #, *, E, S, SC, P, M), followed by the project's
 // legacy padding attributes (PAD, PV). Printing never fails, even on shapes
 // that do not validate: error messages print the shapes they complain about.

@@ -4,7 +4,7 @@
 // LayoutUtil::ValidateLayoutForShape, with XLA's wording, plus the project's
 // checks: tile entries, L/E/S/M ranges, split configs, legacy padding and
 // the sparse-only fields (XLA's older sparse rules). A missing layout on an
-// array shape is accepted and means the default layout (SPEC §4).
+// array shape is accepted and means the default layout (docs/semantics.md §4).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- TiledLayoutMap.cpp - The exact tiled index map (SPEC §3) -----------===//
+//===- TiledLayoutMap.cpp - The exact tiled index map (docs/semantics.md §3) -----------===//
 
 #include "layout/Xla/TiledLayoutMap.h"
 

@@ -1,7 +1,7 @@
 // --layout-decompose-tiling produces exactly the bytes of the direct
 // lowering of layout.relayout. Each function relayouts a row-major constant
 // (or a tiled tensor) and prints the destination's physical buffer; both
-// paths are checked against the same lines, computed from SPEC §3 by an
+// paths are checked against the same lines, computed from docs/semantics.md §3 by an
 // independent script (not copied from the output). Padding slots hold the
 // destination's padding value (PV(one) -> 1, none -> 0). The input is at the
 // tensor level: the pipeline of (b) and (c) must bufferize it.
@@ -109,7 +109,7 @@ func.func @main() {
   return
 }
 
-// f32[3,5]{1,0:T(2,2)PV(one)}, element (i,j) = i*5+j+2 (seed: (2,3) -> slot 17).
+// f32[3,5]{1,0:T(2,2)PV(one)}, element (i,j) = i*5+j+2 (the document: (2,3) -> slot 17).
 // CHECK: sizes = [24]
 // CHECK-NEXT: [2, 3, 7, 8, 4, 5, 9, 10, 6, 1, 11, 1, 12, 13, 1, 1, 14, 15, 1, 1, 16, 1, 1, 1]
 // f32[4,8]{1,0:T(2,4)(2,1)} (Figure 2), element (i,j) = i*8+j.
@@ -118,7 +118,7 @@ func.func @main() {
 // f32[2,3,5]{2,1,0:T(*,2,3)PV(one)}: [2,3,5] -> [6,5] -> (3,2,2,3).
 // CHECK: sizes = [36]
 // CHECK-NEXT: [2, 3, 4, 7, 8, 9, 5, 6, 1, 10, 11, 1, 12, 13, 14, 17, 18, 19, 15, 16, 1, 20, 21, 1, 22, 23, 24, 27, 28, 29, 25, 26, 1, 30, 31, 1]
-// The seed's legacy padding: a 2x3 array, column-major, in a 3x5 box.
+// The legacy padding example of XLA's shapes document: a 2x3 array, column-major, in a 3x5 box.
 // CHECK: sizes = [15]
 // CHECK-NEXT: [2, 5, 1, 3, 6, 1, 4, 7, 1, 1, 1, 1, 1, 1, 1]
 // Figure 1 -> f32[3,5]{0,1:T(4)}: physical (5,1,4), tile padding 0.

@@ -1,4 +1,4 @@
-// The seed's legacy padding: a 2x3 array `a b c / d e f` stored column-major
+// The legacy padding example of XLA's shapes document: a 2x3 array `a b c / d e f` stored column-major
 // ({0,1}) in a 3x5 box, [2,3]{0,1:PAD(3,5)PV(zero)}: memory
 // `a d _ b e _ c f _ _ _ _ _ _ _` (15 slots). Element (i,j) holds i*3+j.
 // RUN: layout-opt %s --layout-normalize-memrefs -expand-strided-metadata \

@@ -1,4 +1,4 @@
-// The seed's broadcasting examples (XLA's broadcasting document, with the
+// The examples of XLA's broadcasting document (, with the
 // results it documents) through --convert-layout-to-linalg (expansion to
 // broadcast_in_dim, linalg.broadcast with tensor.collapse_shape of expanded
 // size-1 dims, linalg.add) and, as the reference, through the project's own

@@ -2,7 +2,7 @@
 // linalg.unpack where one pack expresses the layout, else the
 // pad -> expand_shape -> transpose form) and, as the reference, through the
 // project's own lowering (--layout-lower-to-llvm alone). Both runs are
-// checked against the same lines, computed by hand from SPEC §3 (the
+// checked against the same lines, computed by hand from docs/semantics.md §3 (the
 // physical index of each element and the destination's padding value),
 // not copied from the output.
 // RUN: layout-opt %s --convert-layout-to-linalg -o %t.linalg.mlir
@@ -51,7 +51,7 @@ func.func @print(%t: tensor<?xf32>) {
 }
 
 // f32[3,5]{1,0:T(2,2)PV(one)} (Figure 1), element (i,j) = i*5+j+2: tiles
-// (0,0)..(1,2) of 2x2, padding 1. The seed's (2,3) -> slot 17 holds 15.
+// (0,0)..(1,2) of 2x2, padding 1. The document's (2,3) -> slot 17 holds 15.
 func.func @fig1() {
   %src = arith.constant dense<[[2.0, 3.0, 4.0, 5.0, 6.0], [7.0, 8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0, 16.0]]> : tensor<3x5xf32>
   %e = tensor.empty() : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(one)}>>
@@ -154,7 +154,7 @@ func.func @column_major() {
 // CHECK-LABEL: sizes = [15]
 // CHECK-NEXT: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
 
-// The seed's legacy padding: f32[2,3]{0,1:PAD(3,5)PV(one)}, a 2x3 array
+// The legacy padding example of XLA's shapes document: f32[2,3]{0,1:PAD(3,5)PV(one)}, a 2x3 array
 // (element i*3+j+2) column-major in a 3x5 box of ones.
 func.func @legacy() {
   %src = arith.constant dense<[[2.0, 3.0, 4.0], [5.0, 6.0, 7.0]]> : tensor<2x3xf32>

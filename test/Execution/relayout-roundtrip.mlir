@@ -1,7 +1,7 @@
 // Relayout round trips over a table of layouts: an iota (1..N, so 0 marks
 // padding: no PV means 0) goes row-major -> layout B -> row-major. The
-// physical buffer of B is printed (expected values from the seed figures /
-// SPEC §3, with +1 for the iota), and the round trip must be the identity
+// physical buffer of B is printed (expected values from the figures of XLA's tiled-layout document /
+// docs/semantics.md §3, with +1 for the iota), and the round trip must be the identity
 // (mismatch count 0). Memref relayouts, through --layout-lower-to-llvm.
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
@@ -123,7 +123,7 @@ func.func @figure2() {
 // CHECK-NEXT: [1, 9, 2, 10, 3, 11, 4, 12, 17, 25, 18, 26, 19, 27, 20, 28, 5, 13, 6, 14, 7, 15, 8, 16, 21, 29, 22, 30, 23, 31, 24, 32]
 // CHECK-NEXT: 0
 
-// Column-major {0,1} and the seed's legacy padding {0,1:PAD(3,5)PV(zero)}.
+// Column-major {0,1} and the legacy padding example of XLA's shapes document {0,1:PAD(3,5)PV(zero)}.
 func.func @columnMajorAndLegacy() {
   %a = memref.alloc() : memref<2x3xf32>
   %ad = memref.cast %a : memref<2x3xf32> to memref<?x?xf32>
@@ -150,7 +150,7 @@ func.func @columnMajorAndLegacy() {
 }
 // CHECK-LABEL: sizes = [6]
 // CHECK-NEXT: [1, 4, 2, 5, 3, 6]
-// The seed: memory `a d _ b e _ c f _ _ _ _ _ _ _`, padding PV(one) = 1.
+// XLA's example: memory `a d _ b e _ c f _ _ _ _ _ _ _`, padding PV(one) = 1.
 // CHECK-LABEL: sizes = [15]
 // CHECK-NEXT: [1, 4, 1, 2, 5, 1, 3, 6, 1, 1, 1, 1, 1, 1, 1]
 // CHECK-NEXT: 0

@@ -78,7 +78,7 @@ TEST_F(LayoutTypeConversionTest, EveryElementTypeRoundTrips) {
     EXPECT_EQ(*back, xla) << primitiveTypeName(xla).str();
     ++converted;
   }
-  EXPECT_EQ(converted, 30); // every array element type of SPEC §1
+  EXPECT_EQ(converted, 30); // every array element type of docs/semantics.md §1
   EXPECT_FALSE(convertElementType(PrimitiveType::Token, &context));
   EXPECT_FALSE(convertElementType(PrimitiveType::Tuple, &context));
 }

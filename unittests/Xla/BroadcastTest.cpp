@@ -53,7 +53,7 @@ std::string inferError(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs,
 }
 
 //===----------------------------------------------------------------------===//
-// The seed document's examples
+// The examples of XLA's broadcasting document
 //===----------------------------------------------------------------------===//
 
 TEST(BroadcastSeed, VectorToMatrixRows) {
@@ -227,7 +227,7 @@ TEST(BroadcastShape, ResultHasDefaultLayout) {
   EXPECT_THAT(result.getLayout().getMinorToMajor(), ElementsAre(1, 0));
 }
 
-TEST(BroadcastShape, SeedExamples) {
+TEST(BroadcastShape, DocExamples) {
   auto f32 = [](llvm::ArrayRef<int64_t> dims) {
     return Shape::makeArray(PrimitiveType::F32, dims);
   };

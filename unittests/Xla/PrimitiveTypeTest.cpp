@@ -1,6 +1,6 @@
 //===- PrimitiveTypeTest.cpp - Element types, names and bit widths --------===//
 //
-// Every element type of SPEC §1 with its name, XLA bit width and byte width,
+// Every element type of docs/semantics.md §1 with its name, XLA bit width and byte width,
 // and the classification predicates.
 //
 //===----------------------------------------------------------------------===//
@@ -20,7 +20,7 @@ struct Expected {
   int64_t bits;
 };
 
-// SPEC §1's list, with XLA's primitive_util::BitWidth.
+// docs/semantics.md §1's list, with XLA's primitive_util::BitWidth.
 constexpr Expected kArrayTypes[] = {
     {PrimitiveType::Pred, "pred", 1},
     {PrimitiveType::S1, "s1", 1},

@@ -130,7 +130,7 @@ TEST(ShapeText, AllAttributes) {
   EXPECT_EQ(l.getPaddingValue(), PaddingValue::Highest);
 }
 
-TEST(ShapeText, LegacyPaddingSeedExample) {
+TEST(ShapeText, LegacyPaddingDocExample) {
   Shape s = parseOk("f32[2,3]{0,1:PAD(3,5)PV(zero)}");
   EXPECT_EQ(s.getLayout().getMinorToMajor(), llvm::ArrayRef<int64_t>({0, 1}));
   EXPECT_EQ(s.getLayout().getPaddedDimensions(),

@@ -126,7 +126,7 @@ struct NdArray {
   }
 };
 
-/// The seed's tiling document, done literally on data.
+/// XLA's tiled-layout document, done literally on data.
 std::vector<int64_t> memoryImageByBruteForce(const Shape &shape) {
   const Layout &layout = shape.getLayout();
   int64_t rank = shape.getRank();
@@ -198,7 +198,7 @@ std::vector<int64_t> memoryImageByBruteForce(const Shape &shape) {
 // Seed examples
 //===----------------------------------------------------------------------===//
 
-TEST(TiledLayoutMap, SeedFigure1Element23Is17) {
+TEST(TiledLayoutMap, DocFigure1Element23Is17) {
   Shape s = Shape::makeArray(PrimitiveType::F32, {3, 5},
                              makeLayout({1, 0}, {{2, 2}}));
   TiledLayoutMap map = getMap(s);
@@ -212,7 +212,7 @@ TEST(TiledLayoutMap, SeedFigure1Element23Is17) {
   EXPECT_EQ(map.getAllocatedBytes(), 96);
 }
 
-TEST(TiledLayoutMap, SeedFigure1MemoryImage) {
+TEST(TiledLayoutMap, DocFigure1MemoryImage) {
   Shape s = Shape::makeArray(PrimitiveType::F32, {3, 5},
                              makeLayout({1, 0}, {{2, 2}}));
   // Row-major ids of the 3x5 array in the 24 slots (-1: padding).
@@ -222,7 +222,7 @@ TEST(TiledLayoutMap, SeedFigure1MemoryImage) {
   EXPECT_EQ(memoryImageFromMap(s, getMap(s)), expected);
 }
 
-TEST(TiledLayoutMap, SeedFigure2RepeatedTiling) {
+TEST(TiledLayoutMap, DocFigure2RepeatedTiling) {
   // 4x8 with T(2,4)(2,1): the first tile makes [2,2,2,4]; the second tile
   // (2,1) applies to the minor [2,4] of that, pairing rows within a tile.
   Shape s = Shape::makeArray(PrimitiveType::F32, {4, 8},
@@ -241,7 +241,7 @@ TEST(TiledLayoutMap, SeedFigure2RepeatedTiling) {
       EXPECT_EQ(map.linearIndex({y, x}), figure2[y][x]) << y << "," << x;
 }
 
-TEST(TiledLayoutMap, SeedCombine) {
+TEST(TiledLayoutMap, DocCombine) {
   // F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} -> [112,110] -> (56,37,2,3).
   Shape s = Shape::makeArray(
       PrimitiveType::F32, {2, 7, 8, 11, 10},
@@ -260,7 +260,7 @@ TEST(TiledLayoutMap, SeedCombine) {
             ((55 * 37 + 36) * 2 + 1) * 3 + 1);
 }
 
-TEST(TiledLayoutMap, SeedLegacyPadding) {
+TEST(TiledLayoutMap, DocLegacyPadding) {
   // a b c / d e f, minor_to_major {0,1}, padded to [3,5]:
   // memory a d 0 b e 0 c f 0 0 0 0 0 0 0.
   Layout layout = makeLayout({0, 1});

@@ -1,4 +1,4 @@
-//===- Broadcast.h - XLA broadcasting rules (SPEC §5) -----------*- C++ -*-===//
+//===- Broadcast.h - XLA broadcasting rules (docs/semantics.md §5) -----------*- C++ -*-===//
 //
 // Shape inference of XLA's binary elementwise ops with implicit
 // broadcasting (InDim + degenerate), and the broadcast_in_dim constraints
@@ -68,7 +68,7 @@ getInDimBroadcastShape(llvm::ArrayRef<int64_t> operandDims,
                        llvm::ArrayRef<int64_t> outputDims,
                        llvm::ArrayRef<int64_t> broadcastDims);
 
-/// broadcast_in_dim constraints (StableHLO spec, SPEC §5), one shared
+/// broadcast_in_dim constraints (StableHLO spec, docs/semantics.md §5), one shared
 /// checker; each message starts with its constraint, e.g.
 /// "C5: dim(operand, 0) = 3 must be 1 or equal dim(result, 1) = 4".
 ///   C1 element types equal (compared as text);  C2 size(dims) = rank(operand)

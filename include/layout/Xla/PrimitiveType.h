@@ -1,6 +1,6 @@
 //===- PrimitiveType.h - XLA element types ----------------------*- C++ -*-===//
 //
-// The element types of XLA shapes (SPEC §1) with their text names and bit
+// The element types of XLA shapes (docs/semantics.md §1) with their text names and bit
 // widths. No IR dependency.
 //
 //===----------------------------------------------------------------------===//

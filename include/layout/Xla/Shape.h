@@ -1,7 +1,7 @@
 //===- Shape.h - XLA shapes and layouts as value types ----------*- C++ -*-===//
 //
-// XLA's Shape and Layout (SPEC §1, §2) as plain value types, with the HLO text
-// syntax (SPEC §4) and layout validation. No IR dependency: LLVM ADT/Support
+// XLA's Shape and Layout (docs/semantics.md §1, §2) as plain value types, with the HLO text
+// syntax (docs/semantics.md §4) and layout validation. No IR dependency: LLVM ADT/Support
 // only.
 //
 // A tour:
@@ -23,13 +23,13 @@
 // - Dimension sizes: `kUnboundedSize` for `?`; for `<=N` the size is N and
 //   `isDynamicDim(i)` is true.
 //
-// Legacy padding text form (the seed's `padded_dimensions` and
+// Legacy padding text form (XLA's legacy `padded_dimensions` and
 // `padding_value`, not in XLA's text syntax): two attributes after `M(n)`:
 //   `PAD(d0,d1,...)`   padded size per logical dimension (count == rank,
 //                      each >= the dimension's size);
 //   `PV(zero|one|lowest|highest|unknown|invalid)` the padding value
 //                      (printed unless INVALID_PAD, XLA's default).
-// e.g. the seed's example `f32[2,3]{0,1:PAD(3,5)PV(zero)}`.
+// e.g. XLA's example `f32[2,3]{0,1:PAD(3,5)PV(zero)}`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,7 +76,7 @@ inline constexpr int64_t kMaxPhysicalRank = 128;
 /// for `*` ("combine this dimension with the next more-minor one").
 class Tile {
 public:
-  /// The value of a `*` entry (the seed's "-1").
+  /// The value of a `*` entry (XLA's "-1").
   static constexpr int64_t kCombineDimension = -1;
 
   Tile() = default;
@@ -121,7 +121,7 @@ struct SplitConfig {
   }
 };
 
-/// The seed's legacy padding_value (xla_data.proto's PaddingValue).
+/// The legacy padding_value (xla_data.proto's PaddingValue).
 enum class PaddingValue {
   Invalid = 0, // INVALID_PAD (default)
   Zero = 1,    // ZERO_PAD
@@ -133,7 +133,7 @@ enum class PaddingValue {
 llvm::StringRef paddingValueName(PaddingValue value); // "zero", ...
 std::optional<PaddingValue> parsePaddingValueName(llvm::StringRef name);
 
-/// XLA's Layout plus the seed's legacy padding. Plain data with value
+/// XLA's Layout plus the legacy padding example of XLA's shapes document. Plain data with value
 /// semantics (copyable, comparable).
 class Layout {
 public:
@@ -199,7 +199,7 @@ public:
     dynamicShapeMetadataPrefixBytes = n;
   }
 
-  // PAD(...) / PV(...): the seed's legacy padding (empty = not padded).
+  // PAD(...) / PV(...): the legacy padding example of XLA's shapes document (empty = not padded).
   llvm::ArrayRef<int64_t> getPaddedDimensions() const {
     return paddedDimensions;
   }
@@ -315,7 +315,7 @@ llvm::Expected<int64_t> getElementCount(const Shape &shape);
 std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> dims);
 
 //===----------------------------------------------------------------------===//
-// Text syntax (SPEC §4)
+// Text syntax (docs/semantics.md §4)
 //===----------------------------------------------------------------------===//
 
 /// Parses HLO shape text (a whole string, surrounding whitespace allowed) and
@@ -328,7 +328,7 @@ llvm::Expected<Shape> parseShape(llvm::StringRef text);
 /// caller validates). Used by `#layout.tiled<...>`.
 llvm::Expected<Layout> parseLayout(llvm::StringRef text);
 
-/// Canonical text (SPEC §4): no spaces inside a shape, tuples joined by
+/// Canonical text (docs/semantics.md §4): no spaces inside a shape, tuples joined by
 /// ", ", `:` only when attributes follow, default-valued attributes omitted.
 /// Array shapes of rank >= 1 always print their layout; scalars print it only
 /// if it has attributes.

@@ -1,4 +1,4 @@
-//===- TiledLayoutMap.h - The exact tiled index map (SPEC §3) ---*- C++ -*-===//
+//===- TiledLayoutMap.h - The exact tiled index map (docs/semantics.md §3) ---*- C++ -*-===//
 //
 // Maps a logical multi-index of an array shape to its physical position, with
 // every part of XLA's documented layout semantics: legacy padded dimensions,

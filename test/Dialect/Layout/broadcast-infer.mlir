@@ -6,19 +6,19 @@
 // Result types of the binary ops are omitted below: the parser infers them
 // (inferBinaryOpDims) and the printer prints them. Every `return` type also
 // checks the inferred type. Expected types are computed by hand from XLA's
-// broadcasting doc (seeds/002), whose examples are all here.
+// broadcasting document (openxla.org/xla/broadcasting), whose examples are all here.
 
 // Seed: |1 2 3| + |7 8 9|, a (2,3) matrix and a (3) vector with dims (1).
-// CHECK-LABEL: func.func @seed_matrix_plus_vector
-func.func @seed_matrix_plus_vector(%m: tensor<2x3xf32>, %v: tensor<3xf32>) -> tensor<2x3xf32> {
+// CHECK-LABEL: func.func @doc_matrix_plus_vector
+func.func @doc_matrix_plus_vector(%m: tensor<2x3xf32>, %v: tensor<3xf32>) -> tensor<2x3xf32> {
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [1] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %0 = layout.add %m, %v, dims = [1] : (tensor<2x3xf32>, tensor<3xf32>)
   return %0 : tensor<2x3xf32>
 }
 
 // Seed: |1 2 3; 4 5 6| + 7, a scalar needs no dims.
-// CHECK-LABEL: func.func @seed_scalar
-func.func @seed_scalar(%m: tensor<2x3xf32>, %s: tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+// CHECK-LABEL: func.func @doc_scalar
+func.func @doc_scalar(%m: tensor<2x3xf32>, %s: tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
   // CHECK: layout.add %{{.+}}, %{{.+}} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
   %0 = layout.add %m, %s : (tensor<2x3xf32>, tensor<f32>)
   // The scalar may be either operand; empty dims are the scalar's.
@@ -29,8 +29,8 @@ func.func @seed_scalar(%m: tensor<2x3xf32>, %s: tensor<f32>) -> (tensor<2x3xf32>
 
 // Seed: a (3) vector and a (3,3) matrix, dims (1) (rows) or dims (0)
 // (columns); both are 3x3.
-// CHECK-LABEL: func.func @seed_square_both_ways
-func.func @seed_square_both_ways(%m: tensor<3x3xi32>, %v: tensor<3xi32>) -> (tensor<3x3xi32>, tensor<3x3xi32>) {
+// CHECK-LABEL: func.func @doc_square_both_ways
+func.func @doc_square_both_ways(%m: tensor<3x3xi32>, %v: tensor<3xi32>) -> (tensor<3x3xi32>, tensor<3x3xi32>) {
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [1] : (tensor<3x3xi32>, tensor<3xi32>) -> tensor<3x3xi32>
   %0 = layout.add %m, %v, dims = [1] : (tensor<3x3xi32>, tensor<3xi32>)
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [0] : (tensor<3x3xi32>, tensor<3xi32>) -> tensor<3x3xi32>
@@ -39,8 +39,8 @@ func.func @seed_square_both_ways(%m: tensor<3x3xi32>, %v: tensor<3xi32>) -> (ten
 }
 
 // Seed: a 2x3x4 cuboid and a 3x4 matrix with dims (1,2).
-// CHECK-LABEL: func.func @seed_cuboid_plus_matrix
-func.func @seed_cuboid_plus_matrix(%c: tensor<2x3x4xf32>, %m: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
+// CHECK-LABEL: func.func @doc_cuboid_plus_matrix
+func.func @doc_cuboid_plus_matrix(%c: tensor<2x3x4xf32>, %m: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [1, 2] : (tensor<2x3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
   %0 = layout.add %c, %m, dims = [1, 2] : (tensor<2x3x4xf32>, tensor<3x4xf32>)
   return %0 : tensor<2x3x4xf32>
@@ -48,8 +48,8 @@ func.func @seed_cuboid_plus_matrix(%c: tensor<2x3x4xf32>, %m: tensor<3x4xf32>) -
 
 // Seed, formal definition: a vector T against MxNxPxQ (here 2x3x4x5) at
 // each dim, and a TxV matrix at dims (2,3), (1,2), (0,3).
-// CHECK-LABEL: func.func @seed_formal_definition
-func.func @seed_formal_definition(%a: tensor<2x3x4x5xf32>, %t5: tensor<5xf32>, %t4: tensor<4xf32>, %t3: tensor<3xf32>, %t2: tensor<2xf32>, %tv45: tensor<4x5xf32>, %tv34: tensor<3x4xf32>, %tv25: tensor<2x5xf32>) {
+// CHECK-LABEL: func.func @doc_formal_definition
+func.func @doc_formal_definition(%a: tensor<2x3x4x5xf32>, %t5: tensor<5xf32>, %t4: tensor<4xf32>, %t3: tensor<3xf32>, %t2: tensor<2xf32>, %tv45: tensor<4x5xf32>, %tv34: tensor<3x4xf32>, %tv25: tensor<2x5xf32>) {
   // CHECK: dims = [3] : (tensor<2x3x4x5xf32>, tensor<5xf32>) -> tensor<2x3x4x5xf32>
   %0 = layout.multiply %a, %t5, dims = [3] : (tensor<2x3x4x5xf32>, tensor<5xf32>)
   // CHECK: dims = [2] : (tensor<2x3x4x5xf32>, tensor<4xf32>) -> tensor<2x3x4x5xf32>
@@ -68,8 +68,8 @@ func.func @seed_formal_definition(%a: tensor<2x3x4x5xf32>, %t5: tensor<5xf32>, %
 }
 
 // Seed, degenerate examples 1-3 (4 is in broadcast-invalid.mlir).
-// CHECK-LABEL: func.func @seed_degenerate
-func.func @seed_degenerate(%a: tensor<2x1xf32>, %b: tensor<2x3xf32>, %c: tensor<1x2x5xf32>, %d: tensor<7x2x5xf32>, %e: tensor<7x1x5xf32>) -> (tensor<2x3xf32>, tensor<7x2x5xf32>, tensor<7x2x5xf32>) {
+// CHECK-LABEL: func.func @doc_degenerate
+func.func @doc_degenerate(%a: tensor<2x1xf32>, %b: tensor<2x3xf32>, %c: tensor<1x2x5xf32>, %d: tensor<7x2x5xf32>, %e: tensor<7x1x5xf32>) -> (tensor<2x3xf32>, tensor<7x2x5xf32>, tensor<7x2x5xf32>) {
   // CHECK: layout.subtract %{{.+}}, %{{.+}} : (tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %0 = layout.subtract %a, %b : (tensor<2x1xf32>, tensor<2x3xf32>)
   // CHECK: layout.subtract %{{.+}}, %{{.+}} : (tensor<1x2x5xf32>, tensor<7x2x5xf32>) -> tensor<7x2x5xf32>
@@ -80,16 +80,16 @@ func.func @seed_degenerate(%a: tensor<2x1xf32>, %b: tensor<2x3xf32>, %c: tensor<
 }
 
 // Seed: the outer operation (2,1) and (1,3) -> (2,3).
-// CHECK-LABEL: func.func @seed_outer
-func.func @seed_outer(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>) -> tensor<2x3xf32> {
+// CHECK-LABEL: func.func @doc_outer
+func.func @doc_outer(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>) -> tensor<2x3xf32> {
   // CHECK: layout.multiply %{{.+}}, %{{.+}} : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
   %0 = layout.multiply %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>)
   return %0 : tensor<2x3xf32>
 }
 
 // Seed, composition: |1 2 3 4| + [5 6] (a 1x2 matrix) with dims (0) -> 4x2.
-// CHECK-LABEL: func.func @seed_composition_vector
-func.func @seed_composition_vector(%v: tensor<4xf32>, %m: tensor<1x2xf32>) -> tensor<4x2xf32> {
+// CHECK-LABEL: func.func @doc_composition_vector
+func.func @doc_composition_vector(%v: tensor<4xf32>, %m: tensor<1x2xf32>) -> tensor<4x2xf32> {
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [0] : (tensor<4xf32>, tensor<1x2xf32>) -> tensor<4x2xf32>
   %0 = layout.add %v, %m, dims = [0] : (tensor<4xf32>, tensor<1x2xf32>)
   return %0 : tensor<4x2xf32>
@@ -97,8 +97,8 @@ func.func @seed_composition_vector(%v: tensor<4xf32>, %m: tensor<1x2xf32>) -> te
 
 // Seed, composition: a 1x2 matrix and a 4x3x1 array with dims (1,2):
 // InDim gives 4x1x2, degenerate broadcasting 4x3x2.
-// CHECK-LABEL: func.func @seed_composition_matrix
-func.func @seed_composition_matrix(%m: tensor<1x2xf32>, %a: tensor<4x3x1xf32>) -> tensor<4x3x2xf32> {
+// CHECK-LABEL: func.func @doc_composition_matrix
+func.func @doc_composition_matrix(%m: tensor<1x2xf32>, %a: tensor<4x3x1xf32>) -> tensor<4x3x2xf32> {
   // CHECK: layout.add %{{.+}}, %{{.+}}, dims = [1, 2] : (tensor<1x2xf32>, tensor<4x3x1xf32>) -> tensor<4x3x2xf32>
   %0 = layout.add %m, %a, dims = [1, 2] : (tensor<1x2xf32>, tensor<4x3x1xf32>)
   return %0 : tensor<4x3x2xf32>

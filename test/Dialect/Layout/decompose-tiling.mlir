@@ -35,7 +35,7 @@ func.func @figure2(%s: tensor<4x8xbf16>, %d: tensor<4x8xbf16, #layout.tiled<{1,0
   return %r : tensor<4x8xbf16, #layout.tiled<{1,0:T(2,4)(2,1)}>>
 }
 
-// The seed's `*` example: [2,7,8,11,10] combines to [112,110] (collapse
+// The `*` example of XLA's tiled-layout document: [2,7,8,11,10] combines to [112,110] (collapse
 // before padding), pads 110 to 111, tiles to (56,37,2,3). PV(highest) pads
 // with the largest finite f32.
 // CHECK-LABEL: func.func @combine

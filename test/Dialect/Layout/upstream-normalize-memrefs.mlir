@@ -20,7 +20,7 @@ func.func @figure1(%v: f32, %i: index, %j: index) {
   return
 }
 
-// Same as ours: the map range of the combine gives the seed's (56,37,2,3).
+// Same as ours: the map range of the combine gives the tiled-layout document's (56,37,2,3).
 // CHECK-LABEL: func.func @combine
 // CHECK: memref.alloc() : memref<56x37x2x3xf32>
 func.func @combine(%v: f32, %i: index) {
@@ -30,7 +30,7 @@ func.func @combine(%v: f32, %i: index) {
 }
 
 // Differs: legacy PAD(3,5) is not in the map, so upstream allocates the
-// unpadded 3x2 (ours: 5x3, the seed's 15 slots).
+// unpadded 3x2 (ours: 5x3, the document's 15 slots).
 // CHECK-LABEL: func.func @padded
 // CHECK: memref.alloc() : memref<3x2xf32>
 func.func @padded(%v: f32, %i: index) {

@@ -1,7 +1,7 @@
 //===- DecomposeTiling.cpp - relayout as pad -> reshape -> transpose ------===//
 //
 // --layout-decompose-tiling: every static tensor `layout.relayout` becomes
-// the literal construction of XLA's tiling document (seed 004, SPEC §3) with
+// the literal construction of XLA's tiled-layout document (docs/semantics.md §3) with
 // upstream ops, driven by TiledLayoutMap::getLevels():
 //
 //   row-major -> tiled: tensor.pad (legacy PAD, logical order)

@@ -36,7 +36,7 @@ def Layout_TiledLayoutAttr : Layout_Attr<"TiledLayout", "tiled", [
     dim        ::= integer | `?`
     ```
 
-    `xla-layout` is XLA's layout text `{minor_to_major:attrs}` (SPEC §4),
+    `xla-layout` is XLA's layout text `{minor_to_major:attrs}` (docs/semantics.md §4),
     including the project's legacy padding form `PAD(...)PV(...)`. It is
     stored and printed in canonical form, so two attributes are equal exactly
     when the layouts are equal. Examples:
@@ -129,7 +129,7 @@ def Layout_ShapeAttr : Layout_Attr<"Shape", "shape"> {
                  | `#layout.shape<` string-literal `>`
     ```
 
-    Holds any XLA shape text (SPEC §4) in canonical form: arrays with
+    Holds any XLA shape text (docs/semantics.md §4) in canonical form: arrays with
     layouts, tuples, `token[]`, `opaque[]`, unbounded `?` and bounded `<=N`
     dims. Text containing `<` (bounded dims) must be quoted, and is printed
     quoted: `#layout.shape<"f32[<=4,3]">`.

@@ -1,7 +1,7 @@
 //===- LayoutBroadcastOps.td - broadcasting ops ------------*- tablegen -*-===//
 //
 // `layout.broadcast_in_dim` and the binary elementwise ops with XLA's
-// implicit broadcasting (SPEC §5). Verification and type inference call the
+// implicit broadcasting (docs/semantics.md §5). Verification and type inference call the
 // LayoutXla library (layout/Xla/Broadcast.h), so the messages are XLA's and
 // the StableHLO constraint labels (C1..C5).
 //
@@ -175,7 +175,7 @@ class Layout_BroadcastingBinaryOp<string mnemonic, Type operandType,
 
     }] # semantics # [{
 
-    The operands are broadcast to a common shape as in XLA (SPEC §5;
+    The operands are broadcast to a common shape as in XLA (docs/semantics.md §5;
     `inferBinaryOpDims` of `layout/Xla/Broadcast.h`, errors in XLA's
     wording):
     * same rank: `dims` (`broadcast_dimensions`) is absent or the identity;

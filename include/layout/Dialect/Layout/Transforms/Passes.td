@@ -64,7 +64,7 @@ def LayoutExpandBroadcasts : Pass<"layout-expand-broadcasts"> {
     Every broadcasting binary op (`layout.add`, ..., `layout.compare`)
     becomes explicit `layout.broadcast_in_dim`s of its operands to the
     result shape, followed by the same op on operands of equal shapes and
-    without `broadcast_dimensions` (XLA's builder expansion, SPEC §5: the
+    without `broadcast_dimensions` (XLA's builder expansion, docs/semantics.md §5: the
     lower-rank operand is mapped by `broadcast_dimensions` (InDim), and
     size-1 dims are expanded (degenerate) by the same `broadcast_in_dim`).
     Operands that already have the result shape are used as they are.

@@ -1,5 +1,5 @@
 // Two larger layouts of the table, checked by checksums and spot slots:
-// * SPEC §3's `*` example F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} (as i32):
+// * docs/semantics.md §3's `*` example F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} (as i32):
 //   combined to [112,110], tiled to (56,37,2,3) = 12432 slots;
 // * bf16 [16,256]{1,0:T(8,128)(2,1)} (the TPU-style bf16 tiling).
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
@@ -7,14 +7,14 @@
 // RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
 // RUN:   | FileCheck %s
 
-!seed = memref<2x7x8x11x10xi32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>
+!combine = memref<2x7x8x11x10xi32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>
 !bf = memref<16x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>
 
 func.func private @printI64(i64)
 func.func private @printNewline()
 func.func private @printMemrefF32(memref<*xf32>)
 
-func.func @seedCombine() {
+func.func @docCombine() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %cN = arith.constant 12320 : index
@@ -26,9 +26,9 @@ func.func @seedCombine() {
     %v = arith.index_cast %k1 : index to i32
     memref.store %v, %af[%k] : memref<12320xi32>
   }
-  %b = memref.alloc() : !seed
-  layout.relayout %a, %b : memref<2x7x8x11x10xi32>, !seed
-  %p = layout.to_physical %b : !seed -> memref<56x37x2x3xi32>
+  %b = memref.alloc() : !combine
+  layout.relayout %a, %b : memref<2x7x8x11x10xi32>, !combine
+  %p = layout.to_physical %b : !combine -> memref<56x37x2x3xi32>
   %pf = memref.collapse_shape %p [[0, 1, 2, 3]] : memref<56x37x2x3xi32> into memref<12432xi32>
   // Sum and number of non-zero (element) slots.
   %z = arith.constant 0 : i64
@@ -59,7 +59,7 @@ func.func @seedCombine() {
   call @printMemrefF32(%fu) : (memref<*xf32>) -> ()
   // Round trip.
   %c = memref.alloc() : memref<2x7x8x11x10xi32>
-  layout.relayout %b, %c : !seed, memref<2x7x8x11x10xi32>
+  layout.relayout %b, %c : !combine, memref<2x7x8x11x10xi32>
   %cf = memref.collapse_shape %c [[0, 1, 2, 3, 4]] : memref<2x7x8x11x10xi32> into memref<12320xi32>
   %bad = scf.for %k = %c0 to %cN step %c1 iter_args(%n = %z) -> i64 {
     %x = memref.load %af[%k] : memref<12320xi32>
@@ -145,7 +145,7 @@ func.func @bf16Tiles() {
 // CHECK-NEXT: 0
 
 func.func @main() {
-  call @seedCombine() : () -> ()
+  call @docCombine() : () -> ()
   call @bf16Tiles() : () -> ()
   return
 }

@@ -1,4 +1,4 @@
-// Every example of XLA's broadcasting document (the seed), with the results
+// Every example of XLA's broadcasting document, with the results
 // it documents, through --layout-lower-to-llvm (expansion, fused loops,
 // bufferization, LLVM) and, as a second path, --convert-layout-to-scf first
 // (implicit broadcasting lowered directly, without expansion), and a third
