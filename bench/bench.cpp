@@ -27,8 +27,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <immintrin.h>
 #include <memory>
 #include <omp.h>
@@ -484,8 +484,7 @@ int main(int argc, char **argv) {
 
   // The permutation suite: row-major -> physical order (p0, p1, ...).
   auto permute = [&](std::string name, std::vector<int64_t> perm,
-                     std::vector<int64_t> sizes, auto ours, auto up,
-                     auto tag) {
+                     std::vector<int64_t> sizes, auto ours, auto up, auto tag) {
     Layout dst;
     std::vector<int64_t> physShape;
     for (int64_t p : perm) {
@@ -625,11 +624,11 @@ int main(int argc, char **argv) {
          "ours x stream | upstream GB/s | ours x upstream | naive GB/s | "
          "ours x naive | ceiling GB/s | ours x ceiling |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-                     "\", \"compiled_isa\": \"" + compiledIsa() +
-                     "\", \"threads\": " + std::to_string(threads) +
-                     ", \"cpu\": \"" + cpu + "\"}, \"rounds\": " +
-                     std::to_string(rounds) + ", \"cases\": [";
+  std::string json =
+      "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+      "\", \"compiled_isa\": \"" + compiledIsa() +
+      "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
+      "\"}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
   for (size_t i = 0; i < cases.size(); ++i) {
     const Times &t = times[i];
     double gb = cases[i].bytes / 1e9;

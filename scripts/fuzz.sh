@@ -14,7 +14,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
-LLVM=/usr/lib/llvm-22
+source scripts/common.sh
 source scripts/sanitizer-flags.sh
 TARGETS=${FUZZ_TARGETS:-"shape-text index-map shape-util mlir-attr mlir-module"}
 OUT=${FUZZ_OUT:-$BUILD_DIR/fuzz-out}
@@ -23,7 +23,7 @@ fuzzers=""
 for t in $TARGETS; do fuzzers="$fuzzers $t-fuzzer"; done
 BUILD_TARGETS="${fuzzers# }" bash scripts/build.sh "${SANITIZER_CMAKE_FLAGS[@]}" ||
   { echo "fuzz: build failed"
-    [ -n "${FUZZ_RESULTS:-}" ] && echo "0 1" >"$FUZZ_RESULTS"; exit 1; }
+    write_result "${FUZZ_RESULTS:-}" 0 1; exit 1; }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1}
 # The mlir-* targets link Debian's uninstrumented libMLIR.so: LLVM's inline
@@ -70,6 +70,6 @@ done
 echo
 printf '%-12s %12s %8s %7s\n' target executions crashes time
 printf '%s\n' "${rows[@]}"
-[ -n "${FUZZ_RESULTS:-}" ] && echo "$clean $crashed" >"$FUZZ_RESULTS"
+write_result "${FUZZ_RESULTS:-}" "$clean" "$crashed"
 [ $rc -eq 0 ] && echo "fuzz: no crashes" || echo "fuzz: CRASHES FOUND"
 exit $rc

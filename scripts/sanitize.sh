@@ -14,7 +14,7 @@
 # SANITIZE_RESULTS=FILE it also writes "PASSED FAILED" there (test-all.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-LLVM=/usr/lib/llvm-22
+source scripts/common.sh
 source scripts/sanitizer-flags.sh
 all=0
 if [ "${1:-}" = --all ]; then all=1; fi
@@ -31,54 +31,20 @@ else
   export BUILD_TARGETS="LayoutXlaTests layout-explain"
 fi
 bash scripts/build.sh "${SANITIZER_CMAKE_FLAGS[@]}" ||
-  { echo "sanitizer: build failed"; echo "sanitizer: 0 passed, 1 failed"; 
-    [ -n "${SANITIZE_RESULTS:-}" ] && echo "0 1" >"$SANITIZE_RESULTS"; exit 1; }
+  { echo "sanitizer: build failed"; echo "sanitizer: 0 passed, 1 failed"
+    write_result "${SANITIZE_RESULTS:-}" 0 1; exit 1; }
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
-echo "== sanitizer: unit tests (ASan+UBSan) =="
-unit_rc=0
-for t in "$BUILD_DIR"/unittests/*Tests; do
-  [ -x "$t" ] || continue
-  "$t" --gtest_brief=1 --gtest_output="json:$results/$(basename "$t").json" ||
-    unit_rc=1
-done
-
-echo "== sanitizer: lit tests (ASan+UBSan) =="
+echo "== sanitizer: unit and lit tests (ASan+UBSan) =="
 lit_paths=("$BUILD_DIR/test/layout-explain")
 if [ $all = 1 ]; then lit_paths=("$BUILD_DIR/test"); fi
-"$LLVM/bin/lit" -sv --xunit-xml-output="$results/lit.xml" "${lit_paths[@]}"
-lit_rc=$?
-
-counts=$(python3 - "$results" <<'PY'
-import glob, json, os, sys
-import xml.etree.ElementTree as ET
-d = sys.argv[1]
-p = f = 0
-for name in glob.glob(os.path.join(d, "*.json")):
-    for suite in json.load(open(name)).get("testsuites", []):
-        for t in suite.get("testsuite", []):
-            if t.get("result") == "SKIPPED" or t.get("status") == "NOTRUN":
-                continue
-            if t.get("failures"):
-                f += 1
-            else:
-                p += 1
-lit = os.path.join(d, "lit.xml")
-if os.path.exists(lit):
-    for tc in ET.parse(lit).getroot().iter("testcase"):
-        if tc.find("failure") is not None or tc.find("error") is not None:
-            f += 1
-        elif tc.find("skipped") is None:
-            p += 1
-print(p, f)
-PY
-)
-read -r passed failed <<<"$counts"
+run_unit_and_lit "$BUILD_DIR" "$results" "${lit_paths[@]}"
+tests_rc=$?
+read -r up uf lp lf _ <<<"$(count_results "$results")"
+passed=$((up + lp)) failed=$((uf + lf))
 # A crash before any result was written still fails the run.
-if [ $unit_rc -ne 0 ] || [ $lit_rc -ne 0 ]; then
-  [ "$failed" -eq 0 ] && failed=1
-fi
-[ -n "${SANITIZE_RESULTS:-}" ] && echo "$passed $failed" >"$SANITIZE_RESULTS"
+if [ $tests_rc -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+write_result "${SANITIZE_RESULTS:-}" "$passed" "$failed"
 echo "sanitizer: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

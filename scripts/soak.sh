@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 N=${1:-500}
 SEED=${SEED:-1}
 BATCH=${BATCH:-100}
-LLVM=/usr/lib/llvm-22
+source scripts/common.sh
 export BUILD_DIR=${BUILD_DIR:-build-soak}
 OUT=${SOAK_OUT:-$BUILD_DIR/soak}
 GEN=test/Execution/Inputs/gen_relayout.py

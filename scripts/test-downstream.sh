@@ -7,11 +7,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-LLVM=/usr/lib/llvm-22
+source scripts/common.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # DOWNSTREAM_RESULTS=FILE: also write "PASSED FAILED" there (scripts/test-all.sh).
-result() { [ -n "${DOWNSTREAM_RESULTS:-}" ] && echo "$1 $2" >"$DOWNSTREAM_RESULTS"; true; }
+result() { write_result "${DOWNSTREAM_RESULTS:-}" "$1" "$2"; }
 fail() { echo "downstream: FAILED: $*"; result 0 1; exit 1; }
 cmake --install "$BUILD_DIR" --prefix "$work/prefix" >"$work/install.log" 2>&1 \
   || { cat "$work/install.log"; fail "cmake --install"; }

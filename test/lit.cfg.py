@@ -19,6 +19,12 @@ config.substitutions.append(("%shlibext", getattr(config, "llvm_shlib_ext", ".so
 config.substitutions.append(("%layout_src_root", config.layout_src_root))
 config.substitutions.append(("%layout_lib_dir", config.layout_lib_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+# The runtime libraries of every mlir-runner RUN line (printMemref*, ...).
+config.substitutions.append(
+    ("%mlir_runner_libs",
+     "-shared-libs=" + ",".join(
+         os.path.join(config.mlir_lib_dir, lib)
+         for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -58,9 +64,10 @@ if getattr(config, "layout_sanitizers", False):
         config.llvm_tools_dir, "llvm-symbolizer")
     config.available_features.add("sanitizers")
 
-# Ahead-of-time tests (test/Execution/aot-*.mlir): clang++-22 compiles the
-# LLVM IR from mlir-translate and links a C++ driver.
-config.substitutions.append(("%clangxx", "/usr/bin/clang++-22"))
+# Ahead-of-time tests (test/Execution/aot-*.mlir): the configured host
+# compiler (CMAKE_CXX_COMPILER) compiles the LLVM IR from mlir-translate and
+# links a C++ driver.
+config.substitutions.append(("%clangxx", config.host_cxx))
 config.substitutions.append(("%mlir_include_dir",
                              os.path.join(os.path.dirname(config.mlir_lib_dir),
                                           "include")))

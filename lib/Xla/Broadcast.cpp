@@ -1,4 +1,6 @@
-//===- Broadcast.cpp - XLA broadcasting rules (docs/semantics.md §5) -------------------===//
+//===- Broadcast.cpp - XLA broadcasting rules -----------------------------===//
+//
+// Semantics: docs/semantics.md §5.
 //
 // Ports of XLA's ShapeInference::InferElementwiseBinaryOpShape,
 // InferInDimBroadcastShape and InferDegenerateDimensionBroadcastShape (error

@@ -1,4 +1,6 @@
-//===- ShapeParser.cpp - HLO shape and layout text (docs/semantics.md §4) --------------===//
+//===- ShapeParser.cpp - HLO shape and layout text ------------------------===//
+//
+// Semantics: docs/semantics.md §4.
 //
 // A recursive-descent parser for XLA's HLO shape syntax plus the project's
 // legacy padding attributes:

@@ -1,7 +1,8 @@
 //===- ShapeUtil.cpp - XLA IndexUtil / ShapeUtil equivalents --------------===//
 //
-// Ports of XLA's permutation_util, IndexUtil and ShapeUtil helpers (docs/semantics.md §6).
-// Where XLA CHECK-fails on bad input, these return an llvm::Error instead.
+// Ports of XLA's permutation_util, IndexUtil and ShapeUtil helpers
+// (docs/semantics.md §6). Where XLA CHECK-fails on bad input, these return an
+// llvm::Error instead.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,6 @@
-//===- TiledLayoutMap.cpp - The exact tiled index map (docs/semantics.md §3) -----------===//
+//===- TiledLayoutMap.cpp - The exact tiled index map ---------------------===//
+//
+// Semantics: docs/semantics.md §3.
 
 #include "layout/Xla/TiledLayoutMap.h"
 

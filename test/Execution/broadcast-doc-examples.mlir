@@ -6,17 +6,17 @@
 // --layout-bufferize bufferizes every broadcasting op to loops first.
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --convert-layout-to-scf --layout-lower-to-llvm -o %t.scf.mlir
 // RUN: mlir-runner %t.scf.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --layout-bufferize -o %t.buf.mlir
 // RUN: not grep -E "layout\.(add|broadcast_in_dim)" %t.buf.mlir
 // RUN: layout-opt %t.buf.mlir --layout-lower-to-llvm -o %t.buf.llvm.mlir
 // RUN: mlir-runner %t.buf.llvm.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 func.func private @printMemrefF32(memref<*xf32>)

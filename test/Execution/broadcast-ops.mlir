@@ -5,7 +5,7 @@
 // run-time size 1 that is replicated) through --convert-layout-to-scf.
 // RUN: layout-opt %s --convert-layout-to-scf --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 func.func private @printMemrefI32(memref<*xi32>)

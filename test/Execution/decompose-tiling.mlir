@@ -13,17 +13,17 @@
 // RUN:   -expand-strided-metadata -lower-affine -convert-scf-to-cf \
 // RUN:   -convert-to-llvm -reconcile-unrealized-casts -o %t.a.mlir
 // RUN: mlir-runner %t.a.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // (b) decomposed into tensor/linalg ops, then the project's pipeline:
 // RUN: layout-opt %s --layout-decompose-tiling --layout-lower-to-llvm -o %t.b.mlir
 // RUN: mlir-runner %t.b.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // (c) the pipeline's direct lowering of layout.relayout:
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.c.mlir
 // RUN: mlir-runner %t.c.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 func.func private @printMemrefF32(memref<*xf32>)

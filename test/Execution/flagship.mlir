@@ -3,7 +3,7 @@
 // v = [100, 200, 300, 400]: r(i,j) = 2 (8i + j + 100 (i + 1)).
 // RUN: layout-opt %layout_src_root/examples/flagship.mlir --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // CHECK: sizes = [4, 8]
 // CHECK-NEXT: [200, 202, 204, 206, 208, 210, 212, 214]

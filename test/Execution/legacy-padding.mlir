@@ -5,7 +5,7 @@
 // RUN:   -lower-affine -convert-scf-to-cf -convert-to-llvm \
 // RUN:   -reconcile-unrealized-casts -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 !logical = memref<2x3xf32, #layout.tiled<{0,1:PAD(3,5)PV(zero)}>>

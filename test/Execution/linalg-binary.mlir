@@ -9,11 +9,11 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.linalg.mlir
 // RUN: layout-opt %t.linalg.mlir --layout-lower-to-llvm -o %t.a.mlir
 // RUN: mlir-runner %t.a.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.b.mlir
 // RUN: mlir-runner %t.b.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 // IR-NOT: layout.{{(add|compare|divide|remainder|shift)}}

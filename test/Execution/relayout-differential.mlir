@@ -4,11 +4,11 @@
 // RUN: %python %S/Inputs/gen_relayout.py gen layout-explain 20260523 30 > %t.cases.mlir
 // RUN: layout-opt %t.cases.mlir --layout-lower-to-llvm -o %t.llvm.mlir
 // RUN: mlir-runner %t.llvm.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so > %t.out
+// RUN:   %mlir_runner_libs > %t.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.out | FileCheck %s
 // The same cases through the scf loops.
 // RUN: layout-opt %t.cases.mlir --convert-layout-to-scf --layout-lower-to-llvm -o %t.scf.mlir
 // RUN: mlir-runner %t.scf.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so > %t.scf.out
+// RUN:   %mlir_runner_libs > %t.scf.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.scf.out | FileCheck %s
 // CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures

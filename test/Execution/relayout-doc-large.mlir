@@ -4,7 +4,7 @@
 // * bf16 [16,256]{1,0:T(8,128)(2,1)} (the TPU-style bf16 tiling).
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 !combine = memref<2x7x8x11x10xi32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>

@@ -5,12 +5,12 @@
 // (mismatch count 0). Memref relayouts, through --layout-lower-to-llvm.
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // The same through scf loops (dynamic-capable path) for the static shapes.
 // RUN: layout-opt %s --convert-layout-to-scf --layout-lower-to-llvm -o %t.scf.mlir
 // RUN: mlir-runner %t.scf.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 func.func private @printMemrefF32(memref<*xf32>)

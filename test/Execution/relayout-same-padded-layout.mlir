@@ -5,7 +5,7 @@
 // element (i,j) = i*5+j lands at slot ((i/2)*3 + j/2)*4 + (i%2)*2 + j%2.
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
-// RUN:   -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // The canonicalizer keeps the op (no memref.copy of the padding bytes).
 // RUN: layout-opt %s -canonicalize | FileCheck %s --check-prefix=CANON

@@ -1,7 +1,7 @@
 //===- PrimitiveTypeTest.cpp - Element types, names and bit widths --------===//
 //
-// Every element type of docs/semantics.md §1 with its name, XLA bit width and byte width,
-// and the classification predicates.
+// Every element type of docs/semantics.md §1 with its name, XLA bit width and
+// byte width, and the classification predicates.
 //
 //===----------------------------------------------------------------------===//
 

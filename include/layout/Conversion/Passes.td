@@ -60,33 +60,30 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
     Patterns: `populateLayoutToAffinePatterns`
     (`layout/Conversion/LayoutToAffine/LayoutToAffine.h`).
   }];
-  let options = [
-    Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
-           "Leave ops with dynamic shapes (for --convert-layout-to-scf) "
-           "instead of reporting them">,
-    Option<"vectorBytes", "vector-bytes", "int64_t",
-           /*default=*/"::mlir::layout::kDefaultVectorBytes",
-           "Bytes per vector of the innermost loops (0: scalar loops). Rows "
-           "are split at the destination's vector-aligned addresses: masked "
-           "head, aligned vector loads/stores, masked tail "
-           "(docs/performance.md)">,
-    Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-           "int64_t",
-           /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
-           "Destinations of at least this many bytes (static) are written "
-           "with non-temporal (streaming) vector stores; -1: never">
-  ];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::bufferization::BufferizationDialect",
-    "::mlir::complex::ComplexDialect",
-    "::mlir::math::MathDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::ub::UBDialect",
-    "::mlir::vector::VectorDialect",
-    "::mlir::LLVM::LLVMDialect",
+  let options =
+      [Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
+              "Leave ops with dynamic shapes (for --convert-layout-to-scf) "
+              "instead of reporting them">,
+       Option<"vectorBytes", "vector-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultVectorBytes",
+              "Bytes per vector of the innermost loops (0: scalar loops). Rows "
+              "are split at the destination's vector-aligned addresses: masked "
+              "head, aligned vector loads/stores, masked tail "
+              "(docs/performance.md)">,
+       Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
+              "int64_t",
+              /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
+              "Destinations of at least this many bytes (static) are written "
+              "with non-temporal (streaming) vector stores; -1: never">];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect",
   ];
 }
 
@@ -108,29 +105,27 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
     Patterns: `populateLayoutToSCFPatterns`
     (`layout/Conversion/LayoutToSCF/LayoutToSCF.h`).
   }];
-  let options = [
-    Option<"vectorBytes", "vector-bytes", "int64_t",
-           /*default=*/"::mlir::layout::kDefaultVectorBytes",
-           "Bytes per vector of the innermost loops (0: scalar loops), as "
-           "for --convert-layout-to-affine">,
-    Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-           "int64_t",
-           /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
-           "Destinations of at least this many bytes (static) are written "
-           "with non-temporal (streaming) vector stores; -1: never">
-  ];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::bufferization::BufferizationDialect",
-    "::mlir::complex::ComplexDialect",
-    "::mlir::math::MathDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect",
-    "::mlir::ub::UBDialect",
-    "::mlir::vector::VectorDialect",
-    "::mlir::LLVM::LLVMDialect",
+  let options =
+      [Option<"vectorBytes", "vector-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultVectorBytes",
+              "Bytes per vector of the innermost loops (0: scalar loops), as "
+              "for --convert-layout-to-affine">,
+       Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
+              "int64_t",
+              /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
+              "Destinations of at least this many bytes (static) are written "
+              "with non-temporal (streaming) vector stores; -1: never">];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::ub::UBDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect",
   ];
 }
 
@@ -183,13 +178,12 @@ def ConvertLayoutToLinalg : Pass<"convert-layout-to-linalg"> {
     Patterns: `populateLayoutToLinalgPatterns`
     (`layout/Conversion/LayoutToLinalg/LayoutToLinalg.h`).
   }];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::complex::ComplexDialect",
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::math::MathDialect",
-    "::mlir::tensor::TensorDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect",
   ];
 }
 

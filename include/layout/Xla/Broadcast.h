@@ -1,4 +1,6 @@
-//===- Broadcast.h - XLA broadcasting rules (docs/semantics.md §5) -----------*- C++ -*-===//
+//===- Broadcast.h - XLA broadcasting rules ---------------------*- C++ -*-===//
+//
+// Semantics: docs/semantics.md §5.
 //
 // Shape inference of XLA's binary elementwise ops with implicit
 // broadcasting (InDim + degenerate), and the broadcast_in_dim constraints
@@ -68,9 +70,9 @@ getInDimBroadcastShape(llvm::ArrayRef<int64_t> operandDims,
                        llvm::ArrayRef<int64_t> outputDims,
                        llvm::ArrayRef<int64_t> broadcastDims);
 
-/// broadcast_in_dim constraints (StableHLO spec, docs/semantics.md §5), one shared
-/// checker; each message starts with its constraint, e.g.
-/// "C5: dim(operand, 0) = 3 must be 1 or equal dim(result, 1) = 4".
+/// broadcast_in_dim constraints (StableHLO spec, docs/semantics.md §5), one
+/// shared checker; each message starts with its constraint, e.g. "C5:
+/// dim(operand, 0) = 3 must be 1 or equal dim(result, 1) = 4".
 ///   C1 element types equal (compared as text);  C2 size(dims) = rank(operand)
 ///   C3 0 <= dims[i] < rank(result);  C4 dims unique;
 ///   C5 dim(operand, i) is 1 or equals dim(result, dims[i]).

@@ -1,7 +1,7 @@
 //===- PrimitiveType.h - XLA element types ----------------------*- C++ -*-===//
 //
-// The element types of XLA shapes (docs/semantics.md §1) with their text names and bit
-// widths. No IR dependency.
+// The element types of XLA shapes (docs/semantics.md §1) with their text names
+// and bit widths. No IR dependency.
 //
 //===----------------------------------------------------------------------===//
 

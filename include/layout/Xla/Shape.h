@@ -1,8 +1,8 @@
 //===- Shape.h - XLA shapes and layouts as value types ----------*- C++ -*-===//
 //
-// XLA's Shape and Layout (docs/semantics.md §1, §2) as plain value types, with the HLO text
-// syntax (docs/semantics.md §4) and layout validation. No IR dependency: LLVM ADT/Support
-// only.
+// XLA's Shape and Layout (docs/semantics.md §1, §2) as plain value types, with
+// the HLO text syntax (docs/semantics.md §4) and layout validation. No IR
+// dependency: LLVM ADT/Support only.
 //
 // A tour:
 //
@@ -133,8 +133,8 @@ enum class PaddingValue {
 llvm::StringRef paddingValueName(PaddingValue value); // "zero", ...
 std::optional<PaddingValue> parsePaddingValueName(llvm::StringRef name);
 
-/// XLA's Layout plus the legacy padding example of XLA's shapes document. Plain data with value
-/// semantics (copyable, comparable).
+/// XLA's Layout plus the legacy padding example of XLA's shapes document. Plain
+/// data with value semantics (copyable, comparable).
 class Layout {
 public:
   Layout() = default;
@@ -199,7 +199,8 @@ public:
     dynamicShapeMetadataPrefixBytes = n;
   }
 
-  // PAD(...) / PV(...): the legacy padding example of XLA's shapes document (empty = not padded).
+  // PAD(...) / PV(...): the legacy padding example of XLA's shapes document
+  // (empty = not padded).
   llvm::ArrayRef<int64_t> getPaddedDimensions() const {
     return paddedDimensions;
   }
@@ -328,7 +329,8 @@ llvm::Expected<Shape> parseShape(llvm::StringRef text);
 /// caller validates). Used by `#layout.tiled<...>`.
 llvm::Expected<Layout> parseLayout(llvm::StringRef text);
 
-/// Canonical text (docs/semantics.md §4): no spaces inside a shape, tuples joined by
+/// Canonical text (docs/semantics.md §4): no spaces inside a shape, tuples
+/// joined by
 /// ", ", `:` only when attributes follow, default-valued attributes omitted.
 /// Array shapes of rank >= 1 always print their layout; scalars print it only
 /// if it has attributes.

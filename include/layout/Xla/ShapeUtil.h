@@ -1,9 +1,10 @@
 //===- ShapeUtil.h - XLA IndexUtil / ShapeUtil equivalents ------*- C++ -*-===//
 //
-// The utilities of docs/semantics.md §6 on the value types of Shape.h. Conventions are
-// XLA's: Permute(v, p)[i] = v[p[i]], Compose(p1, p2)[i] = p1[p2[i]].
-// Like XLA, the bitcast checks and strides work on minor_to_major and ignore
-// tiles unless said otherwise; all return errors instead of CHECK-failing.
+// The utilities of docs/semantics.md §6 on the value types of Shape.h.
+// Conventions are XLA's: Permute(v, p)[i] = v[p[i]], Compose(p1, p2)[i] =
+// p1[p2[i]]. Like XLA, the bitcast checks and strides work on minor_to_major
+// and ignore tiles unless said otherwise; all return errors instead of
+// CHECK-failing.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,6 @@
-//===- TiledLayoutMap.h - The exact tiled index map (docs/semantics.md §3) ---*- C++ -*-===//
+//===- TiledLayoutMap.h - The exact tiled index map -------------*- C++ -*-===//
+//
+// Semantics: docs/semantics.md §3.
 //
 // Maps a logical multi-index of an array shape to its physical position, with
 // every part of XLA's documented layout semantics: legacy padded dimensions,
@@ -119,8 +121,7 @@ public:
   /// Applies the map to a logical index expressed in any index algebra:
   /// returns the index in `getPhysicalDims()` coordinates.
   template <typename T, typename Ops>
-  llvm::SmallVector<T, 6> apply(llvm::ArrayRef<T> logicalIndex,
-                                Ops &ops) const;
+  llvm::SmallVector<T, 6> apply(llvm::ArrayRef<T> logicalIndex, Ops &ops) const;
 
   /// Physical multi-index of an in-bounds logical index.
   /// Pre: index.size() == rank and 0 <= index[i] < logical dim i.
@@ -151,8 +152,8 @@ private:
 };
 
 template <typename T, typename Ops>
-llvm::SmallVector<T, 6>
-TiledLayoutMap::apply(llvm::ArrayRef<T> logicalIndex, Ops &ops) const {
+llvm::SmallVector<T, 6> TiledLayoutMap::apply(llvm::ArrayRef<T> logicalIndex,
+                                              Ops &ops) const {
   // Physical order, most-major first.
   llvm::SmallVector<T, 6> index;
   int64_t rank = static_cast<int64_t>(minorToMajor.size());

@@ -33,9 +33,8 @@ def LayoutLowerLinalgPack : Pass<"layout-lower-linalg-pack"> {
     index without a padding value (upstream would build an invalid zero), and
     packs with dynamic inner tiles.
   }];
-  let dependentDialects = [
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::tensor::TensorDialect",
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
   ];
 }
 
@@ -70,9 +69,8 @@ def LayoutPrepareDeallocation
     memref.dealloc %a : memref<4xf32>   // erased: freed after its last use
     ```
   }];
-  let dependentDialects = [
-    "::mlir::LLVM::LLVMDialect",
-    "::mlir::memref::MemRefDialect",
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
   ];
 }
 

@@ -1,5 +1,4 @@
-//===- LayoutAttributeStorage.h - parsed storage of layout attrs -*- C++
-//-*-===//
+//===- LayoutAttributeStorage.h - parsed layout attributes ------*- C++ -*-===//
 //
 // Hand-written storage of `#layout.tiled` and `#layout.shape`. The attributes
 // are uniqued by their canonical XLA text; the storage also keeps the parsed

@@ -1,8 +1,8 @@
 //===- DecomposeTiling.cpp - relayout as pad -> reshape -> transpose ------===//
 //
 // --layout-decompose-tiling: every static tensor `layout.relayout` becomes
-// the literal construction of XLA's tiled-layout document (docs/semantics.md §3) with
-// upstream ops, driven by TiledLayoutMap::getLevels():
+// the literal construction of XLA's tiled-layout document (docs/semantics.md
+// §3) with upstream ops, driven by TiledLayoutMap::getLevels():
 //
 //   row-major -> tiled: tensor.pad (legacy PAD, logical order)
 //     -> linalg.transpose (minor_to_major: physical order)

@@ -1,7 +1,7 @@
 //===- ExpandBroadcasts.cpp - --layout-expand-broadcasts ------------------===//
 //
-// XLA's builder expansion of implicit broadcasting (docs/semantics.md §5): each operand
-// whose shape differs from the result goes through one
+// XLA's builder expansion of implicit broadcasting (docs/semantics.md §5): each
+// operand whose shape differs from the result goes through one
 // `layout.broadcast_in_dim` to the result shape. That one op does both of
 // XLA's steps: the InDim broadcast (its `dims` are the op's
 // `broadcast_dimensions`, so the operand lands on getInDimBroadcastShape's

@@ -594,8 +594,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   };
   if (!target.unpeeled)
     masked(lo, a - lo);
-  x.forLoop(
-      {a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
+  x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
   masked(e, hi - e);
   return true;
 }

@@ -21,10 +21,12 @@ class Layout_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let hasCustomAssemblyFormat = 1;
 }
 
-def Layout_TiledLayoutAttr : Layout_Attr<"TiledLayout", "tiled", [
-    DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
-                                ["verifyLayout", "getStridesAndOffset"]>,
-    DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+def Layout_TiledLayoutAttr
+    : Layout_Attr<"TiledLayout", "tiled",
+                  [DeclareAttrInterfaceMethods<
+                       MemRefLayoutAttrInterface, ["verifyLayout",
+                                                   "getStridesAndOffset"]>,
+                   DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "An XLA layout (minor_to_major, tiles, padding) as a memref "
                 "layout and tensor encoding";
   let description = [{
@@ -87,13 +89,11 @@ def Layout_TiledLayoutAttr : Layout_Attr<"TiledLayout", "tiled", [
     As a tensor encoding, the layout is verified against the tensor's shape
     and element type (`VerifiableTensorEncoding`).
   }];
-  let parameters = (ins
-    StringRefParameter<"canonical XLA layout text">:$text,
-    OptionalArrayRefParameter<"int64_t", "logical dims (required with `*`)">:$dims);
-  let builders = [
-    AttrBuilder<(ins "const ::mlir::layout::Layout &":$layout,
-                     CArg<"::llvm::ArrayRef<int64_t>", "{}">:$dims)>
-  ];
+  let parameters = (ins StringRefParameter<"canonical XLA layout text">:$text,
+      OptionalArrayRefParameter<"int64_t",
+                                "logical dims (required with `*`)">:$dims);
+  let builders = [AttrBuilder<(ins "const ::mlir::layout::Layout &":$layout,
+      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$dims)>];
   let genVerifyDecl = 1;
   // The storage (lib/Dialect/Layout/IR/LayoutAttributeStorage.h) keeps the
   // parsed layout next to the canonical text it is uniqued by.

@@ -1,9 +1,9 @@
 //===- LayoutBroadcastOps.td - broadcasting ops ------------*- tablegen -*-===//
 //
 // `layout.broadcast_in_dim` and the binary elementwise ops with XLA's
-// implicit broadcasting (docs/semantics.md §5). Verification and type inference call the
-// LayoutXla library (layout/Xla/Broadcast.h), so the messages are XLA's and
-// the StableHLO constraint labels (C1..C5).
+// implicit broadcasting (docs/semantics.md §5). Verification and type inference
+// call the LayoutXla library (layout/Xla/Broadcast.h), so the messages are
+// XLA's and the StableHLO constraint labels (C1..C5).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +23,10 @@ class Layout_BroadcastingOp<string mnemonic, list<Trait> traits = []>
 // broadcast_in_dim
 //===----------------------------------------------------------------------===//
 
-def Layout_BroadcastInDimOp : Layout_BroadcastingOp<"broadcast_in_dim", [
-    Pure]> {
-  let summary = "Expand a tensor into a larger one (StableHLO broadcast_in_dim)";
+def Layout_BroadcastInDimOp
+    : Layout_BroadcastingOp<"broadcast_in_dim", [Pure]> {
+  let summary =
+      "Expand a tensor into a larger one (StableHLO broadcast_in_dim)";
   let description = [{
     Syntax:
 
@@ -99,21 +100,20 @@ def Layout_BroadcastInDimOp : Layout_BroadcastingOp<"broadcast_in_dim", [
     ```
   }];
   let arguments = (ins AnyRankedTensor:$operand,
-                       DenseI64ArrayAttr:$broadcast_dimensions,
-                       Variadic<Index>:$sizes);
+      DenseI64ArrayAttr:$broadcast_dimensions, Variadic<Index>:$sizes);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $operand `,` `dims` `=` $broadcast_dimensions (`sizes` `(` $sizes^ `)`)?
     attr-dict `:` `(` type($operand) `)` `->` type($result)
   }];
   let builders = [
-    // No sizes: every dynamic result dim comes from the operand (C7).
-    OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::Value":$operand,
-                   "::llvm::ArrayRef<int64_t>":$dims), [{
+      // No sizes: every dynamic result dim comes from the operand (C7).
+      OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::Value":$operand,
+                    "::llvm::ArrayRef<int64_t>":$dims),
+                [{
       build($_builder, $_state, resultType, operand,
             $_builder.getDenseI64ArrayAttr(dims), ::mlir::ValueRange{});
-    }]>
-  ];
+    }]>];
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -123,15 +123,12 @@ def Layout_BroadcastInDimOp : Layout_BroadcastingOp<"broadcast_in_dim", [
 // Binary elementwise ops with XLA broadcasting
 //===----------------------------------------------------------------------===//
 
-def Layout_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
-    "comparison direction of layout.compare", [
-      I32EnumAttrCase<"EQ", 0>,
-      I32EnumAttrCase<"NE", 1>,
-      I32EnumAttrCase<"LT", 2>,
-      I32EnumAttrCase<"LE", 3>,
-      I32EnumAttrCase<"GT", 4>,
-      I32EnumAttrCase<"GE", 5>
-    ]> {
+def Layout_ComparisonDirection
+    : I32EnumAttr<"ComparisonDirection",
+                  "comparison direction of layout.compare",
+                  [I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+                   I32EnumAttrCase<"LT", 2>, I32EnumAttrCase<"LE", 3>,
+                   I32EnumAttrCase<"GT", 4>, I32EnumAttrCase<"GE", 5>]> {
   let cppNamespace = "::mlir::layout";
 }
 
@@ -155,25 +152,22 @@ def Layout_BroadcastingBinaryOpTrait : NativeOpTrait<"BroadcastingBinaryOp"> {
 // where the broadcasts are XLA's (InDim via `broadcast_dimensions`, then
 // degenerate). The result type is inferred (inferBinaryOpDims); an explicit
 // result type may differ from the inferred one only by its encoding.
-class Layout_BroadcastingBinaryOp<string mnemonic, Type operandType,
-                                  string semantics,
-                                  Type resultType = operandType,
-                                  dag leadingArgs = (ins)>
-    : Layout_BroadcastingOp<mnemonic, [
-        Layout_BroadcastingBinaryOpTrait, Pure,
-        InferTypeOpAdaptorWithIsCompatible]> {
-  let summary = "Elementwise " # mnemonic # " with XLA broadcasting";
+class Layout_BroadcastingBinaryOp<
+    string mnemonic, Type operandType, string semantics,
+    Type resultType = operandType, dag leadingArgs = (ins)>
+    : Layout_BroadcastingOp<mnemonic, [Layout_BroadcastingBinaryOpTrait, Pure,
+                                       InferTypeOpAdaptorWithIsCompatible]> {
+  let summary = "Elementwise "#mnemonic#" with XLA broadcasting";
   let description = [{
     Syntax:
 
     ```
-    operation ::= `layout.}] # mnemonic # [{` }] #
-      !if(!empty(leadingArgs), "", "direction `,` ") # [{ssa-use `,` ssa-use
+    operation ::= `layout.}]#mnemonic#[{` }]#!if(!empty(leadingArgs), "", "direction `,` ")#[{ssa-use `,` ssa-use
                   (`,` `dims` `=` `[` dims `]`)? attr-dict
                   `:` `(` tensor-type `,` tensor-type `)` (`->` tensor-type)?
     ```
 
-    }] # semantics # [{
+    }]#semantics#[{
 
     The operands are broadcast to a common shape as in XLA (docs/semantics.md §5;
     `inferBinaryOpDims` of `layout/Xla/Broadcast.h`, errors in XLA's
@@ -197,18 +191,18 @@ class Layout_BroadcastingBinaryOp<string mnemonic, Type operandType,
     Example:
 
     ```mlir
-    %r = layout.}] # mnemonic # " " #
-      !if(!empty(leadingArgs), "", "LT, ") # [{%m, %v, dims = [1]
-        : (tensor<2x3x}] # !if(!eq(mnemonic, "atan2"), "f32", "i32") #
-        [{>, tensor<3x}] # !if(!eq(mnemonic, "atan2"), "f32", "i32") #
-        [{>) -> tensor<2x3x}] #
-        !if(!empty(leadingArgs),
-            !if(!eq(mnemonic, "atan2"), "f32", "i32"), "i1") # [{>
+    %r = layout.}]#mnemonic#" "#!if(!empty(leadingArgs), "", "LT, ")#[{%m, %v, dims = [1]
+        : (tensor<2x3x}]#!if(!eq(mnemonic, "atan2"), "f32", "i32")#[{>, tensor<3x}]#!if(
+      !eq(mnemonic, "atan2"), "f32",
+      "i32")#[{>) -> tensor<2x3x}]#!if(!empty(leadingArgs),
+                                       !if(!eq(mnemonic, "atan2"), "f32",
+                                           "i32"),
+                                       "i1")#[{>
     ```
   }];
-  let arguments = !con(leadingArgs,
-      (ins operandType:$lhs, operandType:$rhs,
-           OptionalAttr<DenseI64ArrayAttr>:$broadcast_dimensions));
+  let arguments = !con(
+      leadingArgs, (ins operandType:$lhs, operandType:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$broadcast_dimensions));
   let results = (outs resultType:$result);
   let hasCustomAssemblyFormat = 1;
   let extraClassDefinition = [{
@@ -235,50 +229,67 @@ class Layout_BroadcastingBinaryOp<string mnemonic, Type operandType,
   }];
 }
 
-def Layout_AddOp : Layout_BroadcastingBinaryOp<"add",
-    Layout_IntFloatOrComplexTensor, "`lhs + rhs` (`or` on i1).">;
-def Layout_SubtractOp : Layout_BroadcastingBinaryOp<"subtract",
-    Layout_IntFloatOrComplexTensor, "`lhs - rhs`.">;
-def Layout_MultiplyOp : Layout_BroadcastingBinaryOp<"multiply",
-    Layout_IntFloatOrComplexTensor, "`lhs * rhs` (`and` on i1).">;
-def Layout_DivideOp : Layout_BroadcastingBinaryOp<"divide",
-    Layout_IntFloatOrComplexTensor,
-    "`lhs / rhs`; integer division rounds toward zero.">;
-def Layout_RemainderOp : Layout_BroadcastingBinaryOp<"remainder",
-    Layout_IntOrFloatTensor,
-    "`lhs - rhs * trunc(lhs / rhs)`: the sign of the dividend.">;
-def Layout_MaximumOp : Layout_BroadcastingBinaryOp<"maximum",
-    Layout_IntOrFloatTensor, "`max(lhs, rhs)` (NaN propagates).">;
-def Layout_MinimumOp : Layout_BroadcastingBinaryOp<"minimum",
-    Layout_IntOrFloatTensor, "`min(lhs, rhs)` (NaN propagates).">;
-def Layout_PowerOp : Layout_BroadcastingBinaryOp<"power",
-    Layout_IntFloatOrComplexTensor, "`lhs` raised to the power `rhs`.">;
-def Layout_Atan2Op : Layout_BroadcastingBinaryOp<"atan2",
-    Layout_FloatOrComplexTensor, "`atan2(lhs, rhs)`.">;
-def Layout_AndOp : Layout_BroadcastingBinaryOp<"and",
-    Layout_IntTensor, "Bitwise (logical on i1) `lhs & rhs`.">;
-def Layout_OrOp : Layout_BroadcastingBinaryOp<"or",
-    Layout_IntTensor, "Bitwise (logical on i1) `lhs | rhs`.">;
-def Layout_XorOp : Layout_BroadcastingBinaryOp<"xor",
-    Layout_IntTensor, "Bitwise (logical on i1) `lhs ^ rhs`.">;
-def Layout_ShiftLeftOp : Layout_BroadcastingBinaryOp<"shift_left",
-    Layout_IntTensor,
-    "`lhs << rhs`; 0 when `rhs` is negative or at least the bit width.">;
-def Layout_ShiftRightArithmeticOp : Layout_BroadcastingBinaryOp<
-    "shift_right_arithmetic", Layout_IntTensor,
-    "`lhs >> rhs` replicating the sign bit; all sign bits when `rhs` is "
-    "negative or at least the bit width.">;
-def Layout_ShiftRightLogicalOp : Layout_BroadcastingBinaryOp<
-    "shift_right_logical", Layout_IntTensor,
-    "`lhs >> rhs` shifting in zeros; 0 when `rhs` is negative or at least "
-    "the bit width.">;
-def Layout_CompareOp : Layout_BroadcastingBinaryOp<"compare",
-    AnyRankedTensor,
-    "`lhs <direction> rhs` as an i1 tensor. Integers compare signed unless "
-    "their type is unsigned (`uiN`); floats compare ordered (`NE` is true "
-    "for NaN); complex numbers support only `EQ` and `NE`.",
-    RankedTensorOf<[I1]>,
-    (ins Layout_ComparisonDirection:$comparison_direction)> {
+def Layout_AddOp
+    : Layout_BroadcastingBinaryOp<"add", Layout_IntFloatOrComplexTensor,
+                                  "`lhs + rhs` (`or` on i1).">;
+def Layout_SubtractOp
+    : Layout_BroadcastingBinaryOp<"subtract", Layout_IntFloatOrComplexTensor,
+                                  "`lhs - rhs`.">;
+def Layout_MultiplyOp
+    : Layout_BroadcastingBinaryOp<"multiply", Layout_IntFloatOrComplexTensor,
+                                  "`lhs * rhs` (`and` on i1).">;
+def Layout_DivideOp : Layout_BroadcastingBinaryOp<
+                          "divide", Layout_IntFloatOrComplexTensor,
+                          "`lhs / rhs`; integer division rounds toward zero.">;
+def Layout_RemainderOp
+    : Layout_BroadcastingBinaryOp<
+          "remainder", Layout_IntOrFloatTensor,
+          "`lhs - rhs * trunc(lhs / rhs)`: the sign of the dividend.">;
+def Layout_MaximumOp
+    : Layout_BroadcastingBinaryOp<"maximum", Layout_IntOrFloatTensor,
+                                  "`max(lhs, rhs)` (NaN propagates).">;
+def Layout_MinimumOp
+    : Layout_BroadcastingBinaryOp<"minimum", Layout_IntOrFloatTensor,
+                                  "`min(lhs, rhs)` (NaN propagates).">;
+def Layout_PowerOp
+    : Layout_BroadcastingBinaryOp<"power", Layout_IntFloatOrComplexTensor,
+                                  "`lhs` raised to the power `rhs`.">;
+def Layout_Atan2Op
+    : Layout_BroadcastingBinaryOp<"atan2", Layout_FloatOrComplexTensor,
+                                  "`atan2(lhs, rhs)`.">;
+def Layout_AndOp
+    : Layout_BroadcastingBinaryOp<"and", Layout_IntTensor,
+                                  "Bitwise (logical on i1) `lhs & rhs`.">;
+def Layout_OrOp
+    : Layout_BroadcastingBinaryOp<"or", Layout_IntTensor,
+                                  "Bitwise (logical on i1) `lhs | rhs`.">;
+def Layout_XorOp
+    : Layout_BroadcastingBinaryOp<"xor", Layout_IntTensor,
+                                  "Bitwise (logical on i1) `lhs ^ rhs`.">;
+def Layout_ShiftLeftOp
+    : Layout_BroadcastingBinaryOp<
+          "shift_left", Layout_IntTensor,
+          "`lhs << rhs`; 0 when `rhs` is negative or at least the bit width.">;
+def Layout_ShiftRightArithmeticOp
+    : Layout_BroadcastingBinaryOp<
+          "shift_right_arithmetic", Layout_IntTensor,
+          "`lhs >> rhs` replicating the sign bit; all sign bits when `rhs` is "
+          "negative or at least the bit width.">;
+def Layout_ShiftRightLogicalOp
+    : Layout_BroadcastingBinaryOp<"shift_right_logical", Layout_IntTensor,
+                                  "`lhs >> rhs` shifting in zeros; 0 when "
+                                  "`rhs` is negative or at least "
+                                  "the bit width.">;
+def Layout_CompareOp
+    : Layout_BroadcastingBinaryOp<
+          "compare", AnyRankedTensor,
+          "`lhs <direction> rhs` as an i1 tensor. Integers compare signed "
+          "unless "
+          "their type is unsigned (`uiN`); floats compare ordered (`NE` is "
+          "true "
+          "for NaN); complex numbers support only `EQ` and `NE`.",
+          RankedTensorOf<[I1]>,
+          (ins Layout_ComparisonDirection:$comparison_direction)> {
   let hasVerifier = 1;
 }
 

@@ -15,8 +15,9 @@ include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 
-def Layout_ToPhysicalOp : Layout_Op<"to_physical", [
-    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+def Layout_ToPhysicalOp
+    : Layout_Op<"to_physical", [Pure, DeclareOpInterfaceMethods<
+                                          ViewLikeOpInterface>]> {
   let summary = "View a tiled memref (tensor) as its physical buffer";
   let description = [{
     Syntax:
@@ -64,8 +65,9 @@ def Layout_ToPhysicalOp : Layout_Op<"to_physical", [
   let hasFolder = 1;
 }
 
-def Layout_FromPhysicalOp : Layout_Op<"from_physical", [
-    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+def Layout_FromPhysicalOp
+    : Layout_Op<"from_physical", [Pure, DeclareOpInterfaceMethods<
+                                            ViewLikeOpInterface>]> {
   let summary = "View a physical buffer as a tiled memref (tensor)";
   let description = [{
     Syntax:
@@ -95,9 +97,10 @@ def Layout_FromPhysicalOp : Layout_Op<"from_physical", [
   let hasFolder = 1;
 }
 
-def Layout_RelayoutOp : Layout_Op<"relayout", [
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    DestinationStyleOpInterface]> {
+def Layout_RelayoutOp
+    : Layout_Op<
+          "relayout", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+                       DestinationStyleOpInterface]> {
   let summary = "Copy an array into another layout (pad, reorder, tile)";
   let description = [{
     Syntax:
@@ -173,16 +176,15 @@ def Layout_RelayoutOp : Layout_Op<"relayout", [
     written).
   }];
   let arguments = (ins AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$source,
-                       AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$destination);
+      AnyTypeOf<[AnyMemRef, AnyRankedTensor]>:$destination);
   let results = (outs Optional<AnyRankedTensor>:$result);
   let assemblyFormat = [{
     $source `,` $destination attr-dict `:` type($source) `,` type($destination)
     (`->` type($result)^)?
   }];
   let builders = [
-    // Tensors get a result of the destination's type, memrefs none.
-    OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$destination)>
-  ];
+      // Tensors get a result of the destination's type, memrefs none.
+      OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$destination)>];
   let extraClassDeclaration = [{
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return getDestinationMutable();

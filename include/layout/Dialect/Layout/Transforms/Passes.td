@@ -51,10 +51,9 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
     memref.store %v, %a[%t0, %t1, %e0, %e1] : memref<2x3x2x2xf32>
     ```
   }];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
   ];
 }
 
@@ -94,9 +93,8 @@ def LayoutExpandBroadcasts : Pass<"layout-expand-broadcasts"> {
     The patterns are public: `populateLayoutExpandBroadcastsPatterns`
     (`layout/Dialect/Layout/Transforms/ExpandBroadcasts.h`).
   }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::tensor::TensorDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect",
   ];
 }
 
@@ -134,29 +132,30 @@ def LayoutBufferize : Pass<"layout-bufferize", "ModuleOp"> {
     docs/bufferization.md shows what plain `-one-shot-bufferize` does with
     the same input.
   }];
-  let options = [
-    Option<"allowReturnAllocsFromLoops", "allow-return-allocs-from-loops",
-           "bool", "false",
-           "Allow returning/yielding new allocations from a loop (as "
-           "-one-shot-bufferize)">,
-    Option<"allowUnknownOps", "allow-unknown-ops", "bool", "false",
+  let options =
+      [Option<"allowReturnAllocsFromLoops", "allow-return-allocs-from-loops",
+              "bool", "false",
+              "Allow returning/yielding new allocations from a loop (as "
+              "-one-shot-bufferize)">,
+       Option<
+           "allowUnknownOps", "allow-unknown-ops", "bool", "false",
            "Allow ops without a bufferization model (as -one-shot-bufferize)">,
-    Option<"functionBoundaryTypeConversion",
+       Option<
+           "functionBoundaryTypeConversion",
            "function-boundary-type-conversion", "std::string",
            "\"identity-layout-map\"",
            "Layout of non-tiled tensors on function boundaries: "
            "identity-layout-map, fully-dynamic-layout-map or infer-layout-map">,
-    Option<"unknownTypeConversion", "unknown-type-conversion", "std::string",
-           "\"identity-layout-map\"",
-           "Layout of non-tiled tensors at unknown ops: identity-layout-map "
-           "or fully-dynamic-layout-map">,
-    Option<"bufferAlignment", "buffer-alignment", "uint64_t", "64",
-           "Alignment of new allocations (as -one-shot-bufferize)">,
+       Option<"unknownTypeConversion", "unknown-type-conversion", "std::string",
+              "\"identity-layout-map\"",
+              "Layout of non-tiled tensors at unknown ops: identity-layout-map "
+              "or fully-dynamic-layout-map">,
+       Option<"bufferAlignment", "buffer-alignment", "uint64_t", "64",
+              "Alignment of new allocations (as -one-shot-bufferize)">,
   ];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::bufferization::BufferizationDialect",
-    "::mlir::memref::MemRefDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect",
   ];
 }
 
@@ -184,10 +183,9 @@ def LayoutDecomposeTiling : Pass<"layout-decompose-tiling"> {
     (it is not part of the physical tensor). Relayouts with dynamic dims
     are left unchanged.
   }];
-  let dependentDialects = [
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::tensor::TensorDialect",
-    "::mlir::arith::ArithDialect",
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
   ];
 }
 
