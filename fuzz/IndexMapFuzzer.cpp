@@ -189,22 +189,9 @@ static void checkWalk(const TiledLayoutMap &map) {
     check(run->physicalDim >= -1 &&
               run->physicalDim < static_cast<int64_t>(physicalDims.size()),
           "affine run names a physical dim out of range");
-    SmallVector<int64_t, 6> index(dims.size(), 0);
-    do {
-      int64_t e = index[dim];
-      if (e + 1 >= dims[dim] || (run->length && (e + 1) % run->length == 0))
-        continue;
-      SmallVector<int64_t, 6> here = map.physicalIndex(index);
-      ++index[dim];
-      SmallVector<int64_t, 6> next = map.physicalIndex(index);
-      --index[dim];
-      for (size_t k = 0; k < here.size(); ++k)
-        check(
-            next[k] - here[k] ==
-                (static_cast<int64_t>(k) == run->physicalDim ? run->stride : 0),
-            "affine run of dim " + llvm::Twine(dim) +
-                " is not affine at element " + llvm::Twine(e));
-    } while (bumpIndex(index, dims));
+    std::optional<std::string> violation =
+        findAffineRunViolation(map, dim, *run);
+    check(!violation, violation ? *violation : "");
   }
 }
 

@@ -258,6 +258,18 @@ TiledLayoutMap::logicalIndex(int64_t linear) const {
 
 static constexpr int64_t kPointerSize = 8;
 
+/// XLA's byte size of a tuple (one pointer per element), token (0) or opaque
+/// value (one pointer); std::nullopt for arrays.
+static std::optional<int64_t> nonArrayByteSize(const Shape &shape) {
+  if (shape.isTuple())
+    return kPointerSize * static_cast<int64_t>(shape.getTupleShapes().size());
+  if (shape.isToken())
+    return 0;
+  if (shape.isOpaque())
+    return kPointerSize;
+  return std::nullopt;
+}
+
 llvm::Expected<int64_t> mlir::layout::getAllocatedElements(const Shape &shape) {
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
   if (!map)
@@ -266,12 +278,8 @@ llvm::Expected<int64_t> mlir::layout::getAllocatedElements(const Shape &shape) {
 }
 
 llvm::Expected<int64_t> mlir::layout::getAllocatedBytes(const Shape &shape) {
-  if (shape.isTuple())
-    return kPointerSize * static_cast<int64_t>(shape.getTupleShapes().size());
-  if (shape.isToken())
-    return 0;
-  if (shape.isOpaque())
-    return kPointerSize;
+  if (std::optional<int64_t> bytes = nonArrayByteSize(shape))
+    return *bytes;
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
   if (!map)
     return map.takeError();
@@ -466,12 +474,8 @@ llvm::Expected<int64_t> mlir::layout::xlaArraySize(const Shape &inputShape) {
 
 llvm::Expected<int64_t> mlir::layout::xlaByteSizeOf(const Shape &inputShape) {
   Shape shape = withLayout(inputShape);
-  if (shape.isTuple())
-    return kPointerSize * static_cast<int64_t>(shape.getTupleShapes().size());
-  if (shape.isToken())
-    return 0;
-  if (shape.isOpaque())
-    return kPointerSize;
+  if (std::optional<int64_t> bytes = nonArrayByteSize(shape))
+    return *bytes;
   if (llvm::Error err = checkStaticArray(shape, "xla_byte_size_of"))
     return std::move(err);
   llvm::Expected<int64_t> count = getElementCount(shape);

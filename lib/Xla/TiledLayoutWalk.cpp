@@ -21,6 +21,8 @@
 #include <numeric>
 
 using namespace mlir::layout;
+using llvm::ArrayRef;
+using llvm::SmallVector;
 
 std::optional<AffineRun> mlir::layout::getAffineRun(const TiledLayoutMap &map,
                                                     int64_t logicalDim) {
@@ -84,4 +86,43 @@ std::optional<AffineRun> mlir::layout::getAffineRun(const TiledLayoutMap &map,
     pos = numLeading + numTiled + i;
   }
   return AffineRun{length, pos, m};
+}
+
+std::optional<std::string>
+mlir::layout::findAffineRunViolation(const TiledLayoutMap &map,
+                                     int64_t logicalDim, const AffineRun &run) {
+  ArrayRef<int64_t> dims = map.getLogicalDims();
+  if (map.getElementCount() == 0)
+    return std::nullopt;
+  SmallVector<int64_t, 6> index(dims.size(), 0);
+  while (true) {
+    int64_t e = index[logicalDim];
+    bool inRun = e + 1 < dims[logicalDim] &&
+                 (run.length == 0 || (e + 1) % run.length != 0);
+    if (inRun) {
+      SmallVector<int64_t, 6> here = map.physicalIndex(index);
+      ++index[logicalDim];
+      SmallVector<int64_t, 6> next = map.physicalIndex(index);
+      --index[logicalDim];
+      for (size_t k = 0; k < here.size(); ++k) {
+        int64_t expected =
+            static_cast<int64_t>(k) == run.physicalDim ? run.stride : 0;
+        if (next[k] - here[k] != expected)
+          return "affine run of dim " + std::to_string(logicalDim) +
+                 " is not affine at element " + std::to_string(e) +
+                 " (physical coordinate " + std::to_string(k) + " moves by " +
+                 std::to_string(next[k] - here[k]) + ", expected " +
+                 std::to_string(expected) + ")";
+      }
+    }
+    // Next logical index, row-major.
+    int64_t d = static_cast<int64_t>(dims.size()) - 1;
+    for (; d >= 0; --d) {
+      if (++index[d] < dims[d])
+        break;
+      index[d] = 0;
+    }
+    if (d < 0)
+      return std::nullopt;
+  }
 }

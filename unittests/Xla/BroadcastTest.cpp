@@ -1,6 +1,7 @@
 //===- BroadcastTest.cpp - Tests for Broadcast.h --------------------------===//
 
 #include "layout/Xla/Broadcast.h"
+#include "TestHelpers.h"
 
 #include "llvm/Support/Error.h"
 
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 using namespace mlir::layout;
+using namespace mlir::layout::unittest;
 using llvm::SmallVector;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -16,30 +18,6 @@ using ::testing::IsEmpty;
 namespace {
 
 constexpr int64_t kDyn = kUnboundedSize;
-
-template <typename T> std::string errorOf(llvm::Expected<T> value) {
-  if (value) {
-    ADD_FAILURE() << "expected an error";
-    return "";
-  }
-  return llvm::toString(value.takeError());
-}
-
-std::string errorOf(llvm::Error err) {
-  if (!err) {
-    ADD_FAILURE() << "expected an error";
-    return "";
-  }
-  return llvm::toString(std::move(err));
-}
-
-template <typename T> T valueOf(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
-}
 
 SmallVector<int64_t, 6> infer(llvm::ArrayRef<int64_t> lhs,
                               llvm::ArrayRef<int64_t> rhs,

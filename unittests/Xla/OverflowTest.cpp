@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestHelpers.h"
 #include "layout/Xla/Broadcast.h"
 #include "layout/Xla/Shape.h"
 #include "layout/Xla/ShapeUtil.h"
@@ -20,6 +21,7 @@
 #include <limits>
 
 using namespace mlir::layout;
+using namespace mlir::layout::unittest;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -32,22 +34,6 @@ Shape parse(llvm::StringRef text) {
     return Shape();
   }
   return *shape;
-}
-
-template <typename T> std::string errorOf(llvm::Expected<T> value) {
-  if (value) {
-    ADD_FAILURE() << "expected an error";
-    return "";
-  }
-  return llvm::toString(value.takeError());
-}
-
-template <typename T> T valueOf(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
 }
 
 // Found by the shape-util fuzzer (fuzz/corpus/shape-util/regress-*): a zero

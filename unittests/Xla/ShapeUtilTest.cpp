@@ -1,6 +1,7 @@
 //===- ShapeUtilTest.cpp - Tests for ShapeUtil.h --------------------------===//
 
 #include "layout/Xla/ShapeUtil.h"
+#include "TestHelpers.h"
 
 #include "llvm/Support/Error.h"
 
@@ -12,6 +13,7 @@
 #include <numeric>
 
 using namespace mlir::layout;
+using namespace mlir::layout::unittest;
 using llvm::SmallVector;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -31,22 +33,6 @@ Shape f32(llvm::ArrayRef<int64_t> dims, llvm::ArrayRef<int64_t> minorToMajor) {
 Shape withTiles(Shape shape, llvm::ArrayRef<Tile> tiles) {
   shape.mutableLayout().mutableTiles().assign(tiles.begin(), tiles.end());
   return shape;
-}
-
-template <typename T> std::string errorOf(llvm::Expected<T> value) {
-  if (value) {
-    ADD_FAILURE() << "expected an error";
-    return "";
-  }
-  return llvm::toString(value.takeError());
-}
-
-template <typename T> T valueOf(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
 }
 
 // Every permutation of 0..n-1.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/TiledLayoutMap.h"
+#include "TestHelpers.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -20,6 +21,7 @@
 #include <random>
 
 using namespace mlir::layout;
+using namespace mlir::layout::unittest;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 
@@ -34,15 +36,6 @@ Layout makeLayout(ArrayRef<int64_t> minorToMajor,
 }
 
 constexpr int64_t kStar = Tile::kCombineDimension;
-
-TiledLayoutMap getMap(const Shape &shape) {
-  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
-  if (!map) {
-    ADD_FAILURE() << llvm::toString(map.takeError());
-    return TiledLayoutMap();
-  }
-  return std::move(*map);
-}
 
 /// The physical buffer in memory order: each slot holds the row-major
 /// logical id of the element stored there, or -1 for padding.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/TiledLayoutWalk.h"
+#include "TestHelpers.h"
 
 #include "RandomLayouts.h"
 
@@ -18,20 +19,12 @@
 #include <random>
 
 using namespace mlir::layout;
+using namespace mlir::layout::unittest;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 using llvm::SmallVectorImpl;
 
 namespace {
-
-TiledLayoutMap getMap(const Shape &shape) {
-  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
-  if (!map) {
-    ADD_FAILURE() << llvm::toString(map.takeError());
-    return TiledLayoutMap();
-  }
-  return std::move(*map);
-}
 
 Shape makeShape(ArrayRef<int64_t> dims, ArrayRef<int64_t> minorToMajor,
                 ArrayRef<SmallVector<int64_t, 4>> tiles = {}) {
@@ -186,21 +179,9 @@ TEST(TiledLayoutWalkProperty, RunsAreAffine) {
       }
       ++withRuns;
       tiledRuns += run->length > 1;
-      SmallVector<int64_t, 6> index(dims.size(), 0);
-      do {
-        int64_t e = index[dim];
-        if (e + 1 >= dims[dim] || (run->length && (e + 1) % run->length == 0))
-          continue;
-        SmallVector<int64_t, 6> here = map.physicalIndex(index);
-        ++index[dim];
-        SmallVector<int64_t, 6> next = map.physicalIndex(index);
-        --index[dim];
-        for (size_t k = 0; k < here.size(); ++k)
-          ASSERT_EQ(next[k] - here[k],
-                    static_cast<int64_t>(k) == run->physicalDim ? run->stride
-                                                                : 0)
-              << "dim " << dim << " e " << e << " coordinate " << k;
-      } while (nextIndex(index, dims));
+      std::optional<std::string> violation =
+          findAffineRunViolation(map, dim, *run);
+      ASSERT_FALSE(violation.has_value()) << *violation;
     }
   }
   // The generator exercises runs shorter than the dims.

@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mlir::layout {
 
@@ -93,6 +94,15 @@ struct AffineRun {
 /// exact (tested against the integer map), not necessarily maximal.
 std::optional<AffineRun> getAffineRun(const TiledLayoutMap &map,
                                       int64_t logicalDim);
+
+/// Checks `run` (of `logicalDim`) against the integer map, element by
+/// element: the first logical index where a step of one along the dim inside
+/// a run does not move the physical index by the run's stride, described in
+/// words, or std::nullopt. Cost: two index maps per element (a static map):
+/// for tests and fuzzing.
+std::optional<std::string> findAffineRunViolation(const TiledLayoutMap &map,
+                                                  int64_t logicalDim,
+                                                  const AffineRun &run);
 
 //===----------------------------------------------------------------------===//
 // Implementation

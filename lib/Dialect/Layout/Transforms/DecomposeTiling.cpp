@@ -98,22 +98,23 @@ struct TilingBuilder {
         .getResult();
   }
 
-  Value expand(Value input, ArrayRef<int64_t> shape,
-               ArrayRef<ReassociationIndices> groups) {
+  /// tensor.expand_shape / tensor.collapse_shape to `shape` (none if the
+  /// shape is already that).
+  template <typename ReshapeOp>
+  Value reshape(Value input, ArrayRef<int64_t> shape,
+                ArrayRef<ReassociationIndices> groups) {
     if (shapeOf(input) == shape)
       return input;
-    return tensor::ExpandShapeOp::create(rewriter, loc, tensorType(shape),
-                                         input, groups)
+    return ReshapeOp::create(rewriter, loc, tensorType(shape), input, groups)
         .getResult();
   }
-
+  Value expand(Value input, ArrayRef<int64_t> shape,
+               ArrayRef<ReassociationIndices> groups) {
+    return reshape<tensor::ExpandShapeOp>(input, shape, groups);
+  }
   Value collapse(Value input, ArrayRef<int64_t> shape,
                  ArrayRef<ReassociationIndices> groups) {
-    if (shapeOf(input) == shape)
-      return input;
-    return tensor::CollapseShapeOp::create(rewriter, loc, tensorType(shape),
-                                           input, groups)
-        .getResult();
+    return reshape<tensor::CollapseShapeOp>(input, shape, groups);
   }
 };
 
