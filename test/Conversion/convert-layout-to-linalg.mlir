@@ -304,8 +304,8 @@ func.func @runtime_broadcast(%y: tensor<?xf32>, %n: index, %k: index) -> tensor<
 
 // -----
 
-func.func @signed(%a: tensor<4xsi32>, %b: tensor<4xsi32>) -> tensor<4xsi32> {
-  // expected-error @+1 {{'layout.add' op cannot be converted to linalg: element type si32 (signed/unsigned integers need a signless view first)}}
-  %0 = layout.add %a, %b : (tensor<4xsi32>, tensor<4xsi32>) -> tensor<4xsi32>
-  return %0 : tensor<4xsi32>
+func.func @f8(%a: tensor<4xf8E5M2>, %b: tensor<4xf8E5M2>) -> tensor<4xf8E5M2> {
+  // expected-error @+1 {{'layout.add' op cannot be converted to linalg: arithmetic on f8E5M2 (floats narrower than 16 bits are computed in f32}}
+  %0 = layout.add %a, %b : (tensor<4xf8E5M2>, tensor<4xf8E5M2>) -> tensor<4xf8E5M2>
+  return %0 : tensor<4xf8E5M2>
 }

@@ -477,6 +477,11 @@ static std::string whyBinaryOpUnsupported(Operation *op) {
 static Operation *createNamedOp(OpBuilder &b, Location loc, Operation *op,
                                 Value lhs, Value rhs, Value init) {
   Type t = getElementTypeOrSelf(lhs.getType());
+  // Named ops only for one element type that LLVM computes on: mixed
+  // precision, s*/u* integers and 8-bit floats take the generic body.
+  if (getElementTypeOrSelf(rhs.getType()) != t ||
+      getElementTypeOrSelf(init.getType()) != t || isComputedInF32(t))
+    return nullptr;
   bool isFloat = isa<FloatType>(t);
   bool isInt = t.isSignlessInteger() && !t.isInteger(1);
   if (!isFloat && !isInt)
@@ -547,8 +552,12 @@ struct ConvertBinaryOp : RewritePattern {
               rewriter, loc, TypeRange(init.getType()), ValueRange{lhs, rhs},
               ValueRange{init}, ArrayRef<AffineMap>{id, id, id}, iterators,
               [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
-                Value element =
-                    emitBinaryElement(b, bodyLoc, op, args[0], args[1]);
+                // Floats of different precision: both in the compute type.
+                Type compute = getBinaryOpComputeType(args[0].getType(),
+                                                      args[1].getType());
+                Value element = emitBinaryElement(
+                    b, bodyLoc, op, castElement(b, bodyLoc, args[0], compute),
+                    castElement(b, bodyLoc, args[1], compute));
                 linalg::YieldOp::create(b, bodyLoc, element);
               })
               ->getResult(0);

@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -69,6 +70,12 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
     pm.addPass(createConvertBufferizationToMemRefPass());
   }
   pm.addPass(createSCFToControlFlowPass());
+  //    Floats without LLVM types that the binary ops compute in f32
+  //    (f4E2M1FN, f8E8M0FNU): their extf/truncf as integer code.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeF8E8M0 = true;
+  expandOptions.includeF4E2M1 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -195,10 +195,37 @@ func.func @binary_different_element_types(%a: tensor<2x3xf32>, %b: tensor<3xi32>
 
 // -----
 
-func.func @compare_different_element_types(%a: tensor<2xf32>, %b: tensor<2xf16>) -> tensor<2xi1> {
-  // expected-error @+1 {{'layout.compare' op Binary op compare with different element types: f32[2] and f16[2].}}
-  %0 = layout.compare EQ, %a, %b : (tensor<2xf32>, tensor<2xf16>) -> tensor<2xi1>
+// Floats may differ in precision (XLA's SameElementTypeIgnoringFpPrecision),
+// integers and complex numbers may not.
+func.func @compare_different_element_types(%a: tensor<2xf32>, %b: tensor<2xi32>) -> tensor<2xi1> {
+  // expected-error @+1 {{'layout.compare' op Binary op compare with different element types: f32[2] and s32[2].}}
+  %0 = layout.compare EQ, %a, %b : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @add_signed_unsigned(%a: tensor<2xui8>, %b: tensor<2xsi8>) -> tensor<2xui8> {
+  // expected-error @+1 {{'layout.add' op Binary op add with different element types: u8[2] and s8[2].}}
+  %0 = layout.add %a, %b : (tensor<2xui8>, tensor<2xsi8>) -> tensor<2xui8>
+  return %0 : tensor<2xui8>
+}
+
+// -----
+
+func.func @add_complex_precision(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>> {
+  // expected-error @+1 {{'layout.add' op Binary op add with different element types: c64[2] and c128[2].}}
+  %0 = layout.add %a, %b : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>>
+  return %0 : tensor<2xcomplex<f64>>
+}
+
+// -----
+
+// The result has the higher precision: bf16 + f32 is f32.
+func.func @mixed_precision_result(%a: tensor<2xbf16>, %b: tensor<2xf32>) -> tensor<2xbf16> {
+  // expected-error @+1 {{'layout.add' op result type 'tensor<2xbf16>' must be the inferred type 'tensor<2xf32>' (up to the encoding)}}
+  %0 = layout.add %a, %b : (tensor<2xbf16>, tensor<2xf32>) -> tensor<2xbf16>
+  return %0 : tensor<2xbf16>
 }
 
 // -----

@@ -72,6 +72,16 @@ std::string mlir::layout::getXlaTypeText(Type type) {
   return text + "]";
 }
 
+Type mlir::layout::getBinaryOpComputeType(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return lhs;
+  std::optional<PrimitiveType> l = convertElementType(lhs);
+  std::optional<PrimitiveType> r = convertElementType(rhs);
+  if (!l || !r || !sameElementTypeIgnoringFpPrecision(*l, *r))
+    return {};
+  return convertElementType(higherPrecisionType(*l, *r), lhs.getContext());
+}
+
 /// The broadcasting rule: the result type, or the message (XLA wording).
 static FailureOr<Type> inferResultType(StringRef opName, Type lhsType,
                                        Type rhsType,
@@ -86,14 +96,17 @@ static FailureOr<Type> inferResultType(StringRef opName, Type lhsType,
   }
   std::string xlaName = getXlaOpName(opName);
   std::string lhsText = getXlaTypeText(lhs), rhsText = getXlaTypeText(rhs);
-  if (lhs.getElementType() != rhs.getElementType()) {
+  // XLA: the element types are equal, or both floating point, and the
+  // result has the higher precision (bf16 + f32 is f32).
+  Type elementType =
+      getBinaryOpComputeType(lhs.getElementType(), rhs.getElementType());
+  if (!elementType) {
     message = "Binary op " + xlaName +
               " with different element types: " + lhsText + " and " + rhsText +
               ".";
     return failure();
   }
-  std::optional<PrimitiveType> primitive =
-      convertElementType(lhs.getElementType());
+  std::optional<PrimitiveType> primitive = convertElementType(elementType);
   if (primitive) {
     if (llvm::Error err =
             checkBinaryOpElementType(xlaName, *primitive, *primitive)) {
@@ -108,9 +121,8 @@ static FailureOr<Type> inferResultType(StringRef opName, Type lhsType,
     message = llvm::toString(resultDims.takeError());
     return failure();
   }
-  Type elementType = opName == CompareOp::getOperationName()
-                         ? IntegerType::get(lhs.getContext(), 1)
-                         : lhs.getElementType();
+  if (opName == CompareOp::getOperationName())
+    elementType = IntegerType::get(lhs.getContext(), 1);
   return Type(RankedTensorType::get(*resultDims, elementType));
 }
 

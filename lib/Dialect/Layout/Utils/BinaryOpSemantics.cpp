@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -16,17 +17,23 @@ using namespace mlir::layout;
 // Scalar semantics of the binary ops
 //===----------------------------------------------------------------------===//
 
-static bool isSignlessOrFloatOrComplex(Type t) {
-  return t.isSignlessInteger() || isa<FloatType, ComplexType>(t);
-}
-
 std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   Type t = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
   std::string why;
   llvm::raw_string_ostream os(why);
-  if (!isSignlessOrFloatOrComplex(t))
-    os << "element type " << t
-       << " (signed/unsigned integers need a signless view first)";
+  auto floatType = dyn_cast<FloatType>(t);
+  if (!isa<IntegerType, FloatType, ComplexType>(t))
+    os << "element type " << t << " (not an integer, float or complex type)";
+  else if (floatType && isComputedInF32(t) &&
+           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t))
+    // Upstream MLIR lowers extf/truncf of these formats to LLVM only for
+    // f4E2M1FN and f8E8M0FNU (arith-expand); the others would be left as
+    // unconverted casts.
+    os << "arithmetic on " << t
+       << " (floats narrower than 16 bits are computed in f32, and "
+          "converting this one to and from f32 is not supported yet; "
+          "f4E2M1FN and f8E8M0FNU are: convert the operands to f32 first; "
+          "relayouts and broadcast_in_dim of this type work)";
   else if (isa<ComplexType>(t) && isa<Atan2Op>(op))
     os << "atan2 on complex numbers";
   else if (t.isInteger(1) && isa<PowerOp>(op))
@@ -42,10 +49,25 @@ LogicalResult mlir::layout::checkBinaryElementSupported(Operation *op) {
 }
 
 static Value emitIntegerDivRem(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                               bool remainder) {
-  // XLA: x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
+                               bool remainder, bool isUnsigned) {
+  // XLA: x / 0 = -1 (all ones), x % 0 = x; signed: INT_MIN / -1 = INT_MIN,
+  // INT_MIN % -1 = 0.
   Type t = lhs.getType();
   unsigned width = t.getIntOrFloatBitWidth();
+  if (isUnsigned) {
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+    Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 1));
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+    Value safe = arith::SelectOp::create(b, loc, isZero, one, rhs);
+    if (remainder)
+      return arith::SelectOp::create(b, loc, isZero, lhs,
+                                     arith::RemUIOp::create(b, loc, lhs, safe));
+    Value allOnes = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(t, APInt::getAllOnes(width)));
+    return arith::SelectOp::create(b, loc, isZero, allOnes,
+                                   arith::DivUIOp::create(b, loc, lhs, safe));
+  }
   auto constant = [&](const APInt &v) {
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v))
         .getResult();
@@ -101,6 +123,33 @@ static Value emitIntegerPower(OpBuilder &b, Location loc, Value lhs,
   return arith::SelectOp::create(b, loc, negative, reciprocal, power);
 }
 
+static Value emitUnsignedPower(OpBuilder &b, Location loc, Value lhs,
+                               Value rhs) {
+  // Exponents are unsigned, but math.ipowi reads them as signed: an exponent
+  // with the top bit set is split, b^e = b^(e - 2^(w-1)) * (b^(2^(w-2)))^2.
+  Type t = lhs.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  if (width < 2)
+    return math::IPowIOp::create(b, loc, lhs, rhs);
+  auto constant = [&](const APInt &v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v))
+        .getResult();
+  };
+  Value top = constant(APInt::getSignMask(width));
+  Value low = arith::AndIOp::create(b, loc, rhs,
+                                    constant(APInt::getSignedMaxValue(width)));
+  Value lowPower = math::IPowIOp::create(b, loc, lhs, low);
+  Value quarter = math::IPowIOp::create(
+      b, loc, lhs, constant(APInt::getOneBitSet(width, width - 2)));
+  Value topPower = arith::MulIOp::create(b, loc, quarter, quarter);
+  Value hasTop = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                       arith::AndIOp::create(b, loc, rhs, top),
+                                       constant(APInt::getZero(width)));
+  return arith::SelectOp::create(
+      b, loc, hasTop, arith::MulIOp::create(b, loc, lowPower, topPower),
+      lowPower);
+}
+
 static Value emitShift(OpBuilder &b, Location loc, Operation *op, Value lhs,
                        Value rhs) {
   // XLA (elemental_ir_emitter): an amount outside [0, bits) -- compared
@@ -127,7 +176,7 @@ static Value emitShift(OpBuilder &b, Location loc, Operation *op, Value lhs,
 }
 
 static Value emitCompare(OpBuilder &b, Location loc, CompareOp op, Value lhs,
-                         Value rhs) {
+                         Value rhs, bool isUnsignedInt) {
   Type t = lhs.getType();
   ComparisonDirection dir = op.getComparisonDirection();
   if (isa<ComplexType>(t))
@@ -158,8 +207,8 @@ static Value emitCompare(OpBuilder &b, Location loc, CompareOp op, Value lhs,
     }
     return arith::CmpFOp::create(b, loc, pred, lhs, rhs);
   }
-  // pred (i1) compares unsigned: false < true.
-  bool isUnsigned = t.isInteger(1);
+  // pred (i1) compares unsigned: false < true; so do the u* types.
+  bool isUnsigned = isUnsignedInt || t.isInteger(1);
   arith::CmpIPredicate pred;
   switch (dir) {
   case ComparisonDirection::EQ:
@@ -184,8 +233,11 @@ static Value emitCompare(OpBuilder &b, Location loc, CompareOp op, Value lhs,
   return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
 }
 
-Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
-                                      Value lhs, Value rhs) {
+/// The op on signless integers (`isUnsigned`: XLA's u* semantics), floats
+/// with LLVM arithmetic, or complex numbers.
+static Value emitSignlessBinaryElement(OpBuilder &b, Location loc,
+                                       Operation *op, Value lhs, Value rhs,
+                                       bool isUnsigned) {
   Type t = lhs.getType();
   bool isInt = t.isSignlessInteger(), isFloat = isa<FloatType>(t);
   bool isPred = t.isInteger(1);
@@ -215,31 +267,35 @@ Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
       })
       .Case([&](DivideOp) -> Value {
         if (isInt)
-          return emitIntegerDivRem(b, loc, lhs, rhs, /*remainder=*/false);
+          return emitIntegerDivRem(b, loc, lhs, rhs, /*remainder=*/false,
+                                   isUnsigned);
         if (isFloat)
           return arith::DivFOp::create(b, loc, lhs, rhs);
         return complex::DivOp::create(b, loc, lhs, rhs);
       })
       .Case([&](RemainderOp) -> Value {
         if (isInt)
-          return emitIntegerDivRem(b, loc, lhs, rhs, /*remainder=*/true);
+          return emitIntegerDivRem(b, loc, lhs, rhs, /*remainder=*/true,
+                                   isUnsigned);
         return arith::RemFOp::create(b, loc, lhs, rhs);
       })
       .Case([&](MaximumOp) -> Value {
-        if (isPred)
+        if (isPred || isUnsigned)
           return arith::MaxUIOp::create(b, loc, lhs, rhs);
         if (isInt)
           return arith::MaxSIOp::create(b, loc, lhs, rhs);
         return arith::MaximumFOp::create(b, loc, lhs, rhs);
       })
       .Case([&](MinimumOp) -> Value {
-        if (isPred)
+        if (isPred || isUnsigned)
           return arith::MinUIOp::create(b, loc, lhs, rhs);
         if (isInt)
           return arith::MinSIOp::create(b, loc, lhs, rhs);
         return arith::MinimumFOp::create(b, loc, lhs, rhs);
       })
       .Case([&](PowerOp) -> Value {
+        if (isInt && isUnsigned)
+          return emitUnsignedPower(b, loc, lhs, rhs);
         if (isInt)
           return emitIntegerPower(b, loc, lhs, rhs);
         if (isFloat)
@@ -262,9 +318,58 @@ Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
             return emitShift(b, loc, shift, lhs, rhs);
           })
       .Case([&](CompareOp compare) -> Value {
-        return emitCompare(b, loc, compare, lhs, rhs);
+        return emitCompare(b, loc, compare, lhs, rhs, isUnsigned);
       })
       .Default([](Operation *) -> Value { return {}; });
+}
+
+Value mlir::layout::castElement(OpBuilder &b, Location loc, Value value,
+                                Type to) {
+  if (value.getType() == to)
+    return value;
+  if (isa<IntegerType>(to) && isa<IntegerType>(value.getType()))
+    return UnrealizedConversionCastOp::create(b, loc, to, value).getResult(0);
+  auto from = cast<FloatType>(value.getType());
+  auto target = cast<FloatType>(to);
+  if (from.getWidth() < target.getWidth())
+    return arith::ExtFOp::create(b, loc, target, value);
+  if (from.getWidth() > target.getWidth())
+    return arith::TruncFOp::create(b, loc, target, value);
+  // Same width, other format (f16 <-> bf16): through f32, which holds both.
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, target, wide);
+}
+
+bool mlir::layout::isComputedInF32(Type elementType) {
+  auto floatType = dyn_cast<FloatType>(elementType);
+  return floatType && floatType.getWidth() < 16;
+}
+
+Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
+                                      Value lhs, Value rhs) {
+  Type t = lhs.getType();
+  // s*/u* integers (si8, ui32, ...): arith works on signless integers, so the
+  // op runs on a signless view with the type's signedness as semantics.
+  if (auto intType = dyn_cast<IntegerType>(t);
+      intType && !intType.isSignless()) {
+    Type signless = IntegerType::get(b.getContext(), intType.getWidth());
+    Value result = emitSignlessBinaryElement(
+        b, loc, op, castElement(b, loc, lhs, signless),
+        castElement(b, loc, rhs, signless), intType.isUnsigned());
+    return result.getType() == signless ? castElement(b, loc, result, t)
+                                        : result;
+  }
+  // 8-bit and smaller floats: computed in f32 and rounded back, as XLA does
+  // on the CPU.
+  if (isComputedInF32(t)) {
+    Type f32 = b.getF32Type();
+    Value result =
+        emitSignlessBinaryElement(b, loc, op, castElement(b, loc, lhs, f32),
+                                  castElement(b, loc, rhs, f32),
+                                  /*isUnsigned=*/false);
+    return result.getType() == f32 ? castElement(b, loc, result, t) : result;
+  }
+  return emitSignlessBinaryElement(b, loc, op, lhs, rhs, /*isUnsigned=*/false);
 }
 
 /// Whether the element computation of `op` may run on vectors: a copy, or
@@ -275,7 +380,9 @@ bool mlir::layout::isVectorizableElement(Operation *op) {
     return true;
   Type t = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
   Type r = cast<ShapedType>(op->getResult(0).getType()).getElementType();
-  if (t != r || !t.isIntOrFloat() || t.isInteger(1))
+  Type rhsType = cast<ShapedType>(op->getOperand(1).getType()).getElementType();
+  if (t != r || t != rhsType || !t.isIntOrFloat() || t.isInteger(1) ||
+      (t.isInteger() && !t.isSignlessInteger()) || isComputedInF32(t))
     return false;
   if (isa<FloatType>(t))
     return isa<AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp>(

@@ -316,7 +316,12 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
       [op](OpBuilder &builder, Location l, ValueRange loaded) {
         if (isa<VectorType>(loaded[0].getType()))
           return emitVectorBinaryElement(builder, l, op, loaded[0], loaded[1]);
-        return emitBinaryElement(builder, l, op, loaded[0], loaded[1]);
+        // Floats of different precision: both in the compute type first.
+        Type compute =
+            getBinaryOpComputeType(loaded[0].getType(), loaded[1].getType());
+        return emitBinaryElement(builder, l, op,
+                                 castElement(builder, l, loaded[0], compute),
+                                 castElement(builder, l, loaded[1], compute));
       },
       emitError, opOptions);
 }

@@ -11,6 +11,7 @@
 #include "layout/Dialect/Layout/IR/AffineIndexOps.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
@@ -290,6 +291,16 @@ Value mlir::layout::createPaddingValue(OpBuilder &b, Location loc,
   Type elementType = cast<ShapedType>(shapedType).getElementType();
   TypedAttr attr =
       getPaddingValueAttr(elementType, getPaddingValue(shapedType));
+  if (auto intAttr = dyn_cast_if_present<IntegerAttr>(attr);
+      intAttr && !elementType.isSignlessInteger() && !elementType.isIndex()) {
+    // s*/u* integers: arith constants are signless; the same bits, viewed as
+    // the element type.
+    Type signless =
+        IntegerType::get(b.getContext(), elementType.getIntOrFloatBitWidth());
+    Value constant = arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(signless, intAttr.getValue()));
+    return castElement(b, loc, constant, elementType);
+  }
   if (attr)
     return arith::ConstantOp::create(b, loc, attr);
   if (auto complex = dyn_cast<ComplexType>(elementType)) {

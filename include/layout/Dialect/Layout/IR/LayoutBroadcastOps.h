@@ -23,8 +23,14 @@
 
 namespace mlir::layout {
 
+/// The element type a binary op computes in: the operands' type, or for two
+/// floating-point types the higher precision (XLA's HigherPrecisionType:
+/// bf16 and f32 give f32); null if XLA rejects the pair.
+Type getBinaryOpComputeType(Type lhs, Type rhs);
+
 /// Result type of a broadcasting binary op `opName` (`layout.add`, ...):
-/// ranked tensor operands with equal element types, dims from the library's
+/// ranked tensor operands with equal element types (or floats that differ
+/// in precision: getBinaryOpComputeType), dims from the library's
 /// inferBinaryOpDims; i1 elements for `layout.compare`; no encoding. Errors
 /// (XLA wording) go to `location` when it is set.
 LogicalResult inferBroadcastingBinaryOpType(

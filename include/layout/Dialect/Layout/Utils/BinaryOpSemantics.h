@@ -25,6 +25,15 @@ namespace mlir::layout {
 Value emitBinaryElement(OpBuilder &builder, Location loc, Operation *op,
                         Value lhs, Value rhs);
 
+/// `value` as element type `to`: a signless view of an s*/u* integer (or
+/// back), or a float conversion (extf/truncf; same-width formats through
+/// f32). Integers of one width only.
+Value castElement(OpBuilder &builder, Location loc, Value value, Type to);
+
+/// Whether binary ops on `elementType` compute in f32 (floats narrower than
+/// 16 bits, as XLA does on the CPU).
+bool isComputedInF32(Type elementType);
+
 /// Why emitBinaryElement cannot lower `op` (its element type), or the empty
 /// string.
 std::string whyBinaryUnsupported(Operation *op);
