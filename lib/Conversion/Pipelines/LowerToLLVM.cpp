@@ -77,6 +77,10 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   expandOptions.includeF4E2M1 = true;
   pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(createConvertMathToFuncs());
+  //    Math ops with an LLVM intrinsic first (complex division's
+  //    math.copysign, which convert-math-to-libm marks illegal but does not
+  //    convert), then libm for the rest (math.atan2).
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createConvertToLLVMPass());
