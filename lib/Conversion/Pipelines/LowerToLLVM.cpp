@@ -54,6 +54,8 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 4. Tiled memrefs to their physical buffers; the views disappear.
   pm.addPass(createLayoutNormalizeMemRefs());
+  //    On the CPU every memory space is host memory.
+  pm.addPass(createLayoutHostMemorySpaces());
   // 5. Standard lowering to LLVM.
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createLowerAffinePass());

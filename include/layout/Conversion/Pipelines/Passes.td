@@ -74,6 +74,30 @@ def LayoutPrepareDeallocation
   ];
 }
 
+def LayoutHostMemorySpaces
+    : Pass<"layout-host-memory-spaces", "::mlir::ModuleOp"> {
+  let summary = "Map every integer memref memory space to the default one";
+  let description = [{
+    On the CPU every memory space (`S(n)` of a layout, the integer memory
+    space of a memref) is host memory. `--layout-lower-to-llvm` runs this
+    pass after `--layout-normalize-memrefs`, so that the rest of the pipeline
+    and LLVM see one address space: upstream's memref-to-LLVM lowering
+    allocates in address space n with an address-space cast but frees an
+    `!llvm.ptr<n>` with `free(!llvm.ptr)`, which does not verify.
+
+    Every type in the module (operands, results, block arguments, function
+    signatures, attributes) is rewritten: `memref<8xf32, 1>` becomes
+    `memref<8xf32>`, except `#layout.tiled` memrefs, whose space is their
+    `S(n)` (none are left after `--layout-normalize-memrefs`). Memrefs with a
+    non-integer memory space (a GPU dialect's attribute) are an error: they
+    are not host memory.
+
+    ```mlir
+    %a = memref.alloc() : memref<8x8xf32, 1>   // becomes memref<8x8xf32>
+    ```
+  }];
+}
+
 def LayoutCheckLoweredToLLVM
     : Pass<"layout-check-lowered-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Report every op that is not in the LLVM dialect";
