@@ -55,13 +55,18 @@ func.func @from_tiled_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>
 // bf16 T(8,128)(2,1): physical [2,2,4,128,2,1], the innermost dims are
 // short. Two source rows are read as vector<16xbf16> and interleaved into
 // one aligned vector<32xbf16> per 64 bytes of the destination (rows whose
-// address is not aligned at run time take the scalar nest).
+// address is not aligned at run time take the scalar nest). A copy moves the
+// bits as i16 lanes: no target has to legalize bf16 shuffles (AVX2 would
+// scalarize them).
 // CHECK-LABEL: func.func @to_tiled_bf16
 // CHECK: scf.if
 // CHECK: scf.for {{.*}} step %c16
 // CHECK: %[[A:.*]] = vector.load {{.*}} : memref<16x256xbf16>, vector<16xbf16>
+// CHECK: %[[AI:.*]] = vector.bitcast %[[A]] : vector<16xbf16> to vector<16xi16>
 // CHECK: %[[B:.*]] = vector.load {{.*}} : memref<16x256xbf16>, vector<16xbf16>
-// CHECK: %[[I:.*]] = vector.interleave %[[A]], %[[B]] : vector<16xbf16> -> vector<32xbf16>
+// CHECK: %[[BI:.*]] = vector.bitcast %[[B]] : vector<16xbf16> to vector<16xi16>
+// CHECK: %[[II:.*]] = vector.interleave %[[AI]], %[[BI]] : vector<16xi16> -> vector<32xi16>
+// CHECK: %[[I:.*]] = vector.bitcast %[[II]] : vector<32xi16> to vector<32xbf16>
 // NT: vector.store %[[I]], {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
 // CACHED: vector.store %[[I]], {{.*}} {alignment = 64 : i64} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
 // CHECK: } else {

@@ -306,6 +306,7 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
   auto emitError = [op] { return op->emitOpError(); };
   LoopEmitOptions opOptions = options;
   opOptions.vectorizableFn = isVectorizableElement(op);
+  opOptions.copiesElements = isa<BroadcastInDimOp>(op);
   if (isa<BroadcastInDimOp>(op))
     return emitElementwiseLoops(
         b, loc, kind, dest, destSizes, sources,

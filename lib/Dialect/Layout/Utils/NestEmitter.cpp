@@ -364,6 +364,7 @@ LogicalResult mlir::layout::emitRelayoutLoops(
   LoopSource source{src, llvm::to_vector(llvm::seq<int64_t>(0, rank))};
   LoopEmitOptions copyOptions = options;
   copyOptions.vectorizableFn = true;
+  copyOptions.copiesElements = true;
   return emitElementwiseLoops(
       b, loc, kind, dst, sizes, source,
       [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },

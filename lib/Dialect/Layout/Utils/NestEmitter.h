@@ -115,6 +115,12 @@ private:
                       ArrayRef<AffineExpr> ubs, Value iv);
   void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);
   void emitRowPadding(ArrayRef<AffineExpr> ubs);
+  /// Copies move floats as same-width integers (LoopEmitOptions::
+  /// copiesElements): the vector type data moves in, and the conversions
+  /// to and from it (vector.bitcast; identity when not a float copy).
+  VectorType getMoveType(VectorType type);
+  Value toMoveType(Value vector);
+  Value fromMoveType(Value vector, Type elementType);
   bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
   /// Copies the staging row to the destination row over [max(lbs),
   /// min(ubs)).

@@ -402,8 +402,8 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
                 cast<MemRefType>(s.view.getType()).getElementType();
             if (!isVector) {
               Value scalar = x.load(s.view, sourceReads[0]);
-              loaded.push_back(vector::BroadcastOp::create(
-                  b, loc, VectorType::get({lanes}, elementType), scalar));
+              loaded.push_back(toMoveType(vector::BroadcastOp::create(
+                  b, loc, VectorType::get({lanes}, elementType), scalar)));
               continue;
             }
             SmallVector<Value> parts;
@@ -411,9 +411,9 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
               SmallVector<Value> indices;
               for (AffineExpr e : index)
                 indices.push_back(x.materialize(e));
-              parts.push_back(vector::LoadOp::create(
+              parts.push_back(toMoveType(vector::LoadOp::create(
                   b, loc, VectorType::get({part}, elementType), s.view,
-                  indices));
+                  indices)));
             }
             // interleave(even, odd) recursively: lane j of part i lands at
             // j * m + i.
@@ -429,7 +429,9 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
             };
             loaded.push_back(weave(parts));
           }
-          Value result = fn(b, loc, loaded);
+          Value result = fromMoveType(
+              fn(b, loc, loaded),
+              cast<MemRefType>(destView.getType()).getElementType());
           SmallVector<Value> indices;
           for (unsigned i = 0; i < n; ++i)
             indices.push_back(
@@ -544,24 +546,26 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
       auto vectorType = VectorType::get({lanes}, elementType);
       if (!isVector) {
         Value scalar = x.load(view, exprs);
-        loaded.push_back(
-            vector::BroadcastOp::create(b, loc, vectorType, scalar));
+        loaded.push_back(toMoveType(
+            vector::BroadcastOp::create(b, loc, vectorType, scalar)));
         continue;
       }
       SmallVector<Value> indices;
       for (AffineExpr ex : exprs)
         indices.push_back(x.materialize(ex));
       if (!mask) {
-        loaded.push_back(
-            vector::LoadOp::create(b, loc, vectorType, view, indices));
+        loaded.push_back(toMoveType(
+            vector::LoadOp::create(b, loc, vectorType, view, indices)));
         continue;
       }
       Value zero = arith::ConstantOp::create(
           b, loc, vectorType, cast<TypedAttr>(b.getZeroAttr(vectorType)));
-      loaded.push_back(vector::MaskedLoadOp::create(b, loc, vectorType, view,
-                                                    indices, mask, zero));
+      loaded.push_back(toMoveType(vector::MaskedLoadOp::create(
+          b, loc, vectorType, view, indices, mask, zero)));
     }
-    Value result = f(b, loc, loaded);
+    Value result = fromMoveType(
+        f(b, loc, loaded),
+        cast<MemRefType>(target.memref.getType()).getElementType());
     SmallVector<Value> indices;
     for (AffineExpr ex : target.index())
       indices.push_back(x.materialize(ex));
@@ -597,4 +601,26 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
   masked(e, hi - e);
   return true;
+}
+
+VectorType NestEmitter::getMoveType(VectorType type) {
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  if (!options.copiesElements || !floatType)
+    return type;
+  return type.clone(IntegerType::get(x.context, floatType.getWidth()));
+}
+
+Value NestEmitter::toMoveType(Value vector) {
+  auto type = cast<VectorType>(vector.getType());
+  VectorType moveType = getMoveType(type);
+  if (moveType == type)
+    return vector;
+  return vector::BitCastOp::create(x.b, x.loc, moveType, vector);
+}
+
+Value NestEmitter::fromMoveType(Value vector, Type elementType) {
+  auto type = cast<VectorType>(vector.getType());
+  if (type.getElementType() == elementType)
+    return vector;
+  return vector::BitCastOp::create(x.b, x.loc, type.clone(elementType), vector);
 }

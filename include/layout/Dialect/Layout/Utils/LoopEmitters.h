@@ -70,6 +70,12 @@ struct LoopEmitOptions {
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
   bool vectorizableFn = false;
+  /// The ElementFn returns its only loaded value (relayout,
+  /// broadcast_in_dim). Vector rows of such copies then move float elements
+  /// as same-width integers, so that no target legalizes float lanes it has
+  /// no arithmetic for (bf16 on AVX2 would be scalarized). Set by the
+  /// emitters.
+  bool copiesElements = false;
 };
 
 /// Computes one destination element from the loaded source elements.
