@@ -7,6 +7,7 @@
 #include "Commands.h"
 
 #include "layout/Xla/Broadcast.h"
+#include "layout/Xla/LayoutAlgebra.h"
 #include "layout/Xla/ShapeUtil.h"
 
 using namespace layout_explain;
@@ -287,5 +288,23 @@ Error layout_explain::runDeleteDims(const Args &args, Output &out) {
   if (!result)
     return result.takeError();
   setShapeAnswer(*result, out);
+  return Error::success();
+}
+
+Error layout_explain::runPlan(const Args &args, Output &out) {
+  Expected<RelayoutPlan> plan = planRelayout(args.shapes[0], args.shapes[1]);
+  if (!plan)
+    return plan.takeError();
+  StringRef cls = relayoutClassName(plan->cls);
+  out.text = "class: " + cls.str() +
+             "\nrun_elements: " + std::to_string(plan->runElements) +
+             "\nvector_elements: " + std::to_string(plan->vectorElements) +
+             "\nbytes_moved: " + std::to_string(plan->bytesMoved) + "\n" +
+             plan->explanation + "\n";
+  out.object["class"] = cls;
+  out.object["run_elements"] = plan->runElements;
+  out.object["vector_elements"] = plan->vectorElements;
+  out.object["bytes_moved"] = plan->bytesMoved;
+  out.object["explanation"] = plan->explanation;
   return Error::success();
 }

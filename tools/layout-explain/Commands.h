@@ -29,6 +29,7 @@ Error runTransposeIsBitcast(const Args &args, Output &out);
 Error runPermute(const Args &args, Output &out);
 Error runAlignLayouts(const Args &args, Output &out);
 Error runDeleteDims(const Args &args, Output &out);
+Error runPlan(const Args &args, Output &out);
 Error runShow(const Args &args, Output &out); // Show.cpp
 
 /// `key: value` rows; a value of std::nullopt prints as `none` (JSON null).

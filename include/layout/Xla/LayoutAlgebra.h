@@ -1,0 +1,87 @@
+//===- LayoutAlgebra.h - Relayouts as slot maps, classified -----*- C++ -*-===//
+//
+// A relayout between two layouts of one array shape, as the map from each
+// destination slot (physical position, padding included) to the source slot
+// holding the same logical element, or padding. The map is the composition
+// of the destination's inverse index map with the source's index map
+// (TiledLayoutMap::logicalIndex, then linearIndex). From it:
+//
+//   * runs: maximal sequences of destination slots whose source slots are
+//     consecutive too (or that are all padding);
+//   * a class:
+//       bitcast            same bytes in the same order: nothing moves;
+//       chunk-copy         every run is at least `chunkBytes` long: memcpy
+//                          of the runs;
+//       in-tile-transpose  every destination row (the minor physical dim)
+//                          reads the source with one constant stride other
+//                          than 1: a 2-D transpose inside tiles, done with
+//                          vector shuffles;
+//       strided-gather     anything else;
+//   * the largest common vector width (CuTe's max_common_vector): the
+//     largest power of two v such that every aligned group of v destination
+//     slots reads v consecutive, v-aligned source slots, or is all padding.
+//
+// The map is materialized (at most kMaxPlannedSlots destination slots):
+// exact for every layout the project supports (repeated tiles, `*`,
+// legacy padding, L, E), which symbolic layout algebras (Triton's linear
+// layouts: powers of two, no padding; CuTe: no tail padding or element
+// bits) do not cover. docs/algebra.md has worked examples.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_LAYOUTALGEBRA_H
+#define LAYOUT_XLA_LAYOUTALGEBRA_H
+
+#include "layout/Xla/Shape.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::layout {
+
+/// The largest destination the planner materializes (slots).
+inline constexpr int64_t kMaxPlannedSlots = int64_t(1) << 24;
+/// The default run length (bytes) from which runs are copied with memcpy:
+/// one cache line.
+inline constexpr int64_t kDefaultChunkBytes = 64;
+/// A padding slot in a slot map.
+inline constexpr int64_t kPaddingSlot = -1;
+
+/// For every destination slot (in memory order, the allocated count without
+/// L's tail), the source slot of the same logical element, or kPaddingSlot.
+/// Errors: shapes that are not static arrays of the same dims and element
+/// type, invalid layouts, more than kMaxPlannedSlots slots.
+llvm::Expected<llvm::SmallVector<int64_t>> composeRelayout(const Shape &source,
+                                                           const Shape &dest);
+
+enum class RelayoutClass { Bitcast, ChunkCopy, InTileTranspose, StridedGather };
+
+/// `bitcast`, `chunk-copy`, `in-tile-transpose`, `strided-gather`.
+llvm::StringRef relayoutClassName(RelayoutClass cls);
+
+struct RelayoutPlan {
+  RelayoutClass cls = RelayoutClass::StridedGather;
+  /// The shortest run of elements (consecutive in both buffers); 0 when the
+  /// array has no elements.
+  int64_t runElements = 0;
+  /// The largest common vector width in elements (>= 1).
+  int64_t vectorElements = 1;
+  /// Bytes written: the destination's allocated bytes, 0 for a bitcast.
+  int64_t bytesMoved = 0;
+  /// One line for people.
+  std::string explanation;
+};
+
+/// Plans the relayout `source` -> `dest` (same dims and element type).
+/// Errors as composeRelayout.
+llvm::Expected<RelayoutPlan>
+planRelayout(const Shape &source, const Shape &dest,
+             int64_t chunkBytes = kDefaultChunkBytes);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_LAYOUTALGEBRA_H

@@ -1,0 +1,189 @@
+//===- LayoutAlgebra.cpp - Relayouts as slot maps, classified -------------===//
+//
+// Semantics: docs/semantics.md §3; the algebra: docs/algebra.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir::layout;
+using llvm::SmallVector;
+
+namespace {
+/// Element size in bits in a buffer of `shape`: E(n) when set, else whole
+/// bytes.
+int64_t storedElementBits(const Shape &shape) {
+  int64_t bits = shape.getLayout().getElementSizeInBits();
+  return bits ? bits : 8 * primitiveTypeByteWidth(shape.getElementType());
+}
+} // namespace
+
+llvm::Expected<SmallVector<int64_t>>
+mlir::layout::composeRelayout(const Shape &source, const Shape &dest) {
+  if (!source.isArray() || !dest.isArray())
+    return makeError("a relayout needs two array shapes, got " +
+                     printShape(source) + " and " + printShape(dest));
+  if (source.getElementType() != dest.getElementType() ||
+      source.getDims() != dest.getDims())
+    return makeError("a relayout needs the same dims and element type, got " +
+                     printShape(source) + " and " + printShape(dest));
+  llvm::Expected<TiledLayoutMap> src = TiledLayoutMap::get(source);
+  if (!src)
+    return src.takeError();
+  llvm::Expected<TiledLayoutMap> dst = TiledLayoutMap::get(dest);
+  if (!dst)
+    return dst.takeError();
+  int64_t slots = dst->getPhysicalElementCount();
+  if (slots > kMaxPlannedSlots)
+    return makeError(printShape(dest) + " has " + llvm::Twine(slots) +
+                     " slots; the planner materializes at most " +
+                     llvm::Twine(kMaxPlannedSlots));
+  SmallVector<int64_t> map(slots, kPaddingSlot);
+  for (int64_t slot = 0; slot < slots; ++slot)
+    if (std::optional<SmallVector<int64_t, 6>> e = dst->logicalIndex(slot))
+      map[slot] = src->linearIndex(*e);
+  return map;
+}
+
+llvm::StringRef mlir::layout::relayoutClassName(RelayoutClass cls) {
+  switch (cls) {
+  case RelayoutClass::Bitcast:
+    return "bitcast";
+  case RelayoutClass::ChunkCopy:
+    return "chunk-copy";
+  case RelayoutClass::InTileTranspose:
+    return "in-tile-transpose";
+  case RelayoutClass::StridedGather:
+    return "strided-gather";
+  }
+  llvm_unreachable("unknown relayout class");
+}
+
+namespace {
+/// The shortest run of elements: consecutive destination slots reading
+/// consecutive source slots; 0 without elements.
+int64_t shortestRun(llvm::ArrayRef<int64_t> map) {
+  int64_t shortest = 0, length = 0;
+  auto close = [&] {
+    if (length)
+      shortest = shortest ? std::min(shortest, length) : length;
+    length = 0;
+  };
+  for (size_t i = 0; i < map.size(); ++i) {
+    if (map[i] == kPaddingSlot) {
+      close();
+      continue;
+    }
+    if (length && map[i] != map[i - 1] + 1)
+      close();
+    ++length;
+  }
+  close();
+  return shortest;
+}
+
+/// CuTe's max_common_vector over the slot map.
+int64_t commonVector(llvm::ArrayRef<int64_t> map) {
+  int64_t n = static_cast<int64_t>(map.size());
+  int64_t best = 1;
+  for (int64_t v = 2; v <= n && n % v == 0; v *= 2) {
+    bool ok = true;
+    for (int64_t g = 0; g < n && ok; g += v) {
+      bool padding = map[g] == kPaddingSlot;
+      if (!padding && map[g] % v != 0)
+        ok = false;
+      for (int64_t i = 1; i < v && ok; ++i)
+        ok = padding ? map[g + i] == kPaddingSlot : map[g + i] == map[g] + i;
+    }
+    if (!ok)
+      break;
+    best = v;
+  }
+  return best;
+}
+
+/// Every destination row (`rowLength` slots) reads the source with one
+/// constant stride other than 1 (padding slots end the row's elements).
+bool isRowTranspose(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
+  if (rowLength < 2)
+    return false;
+  bool sawStride = false;
+  for (size_t row = 0; row + rowLength <= map.size(); row += rowLength) {
+    std::optional<int64_t> stride;
+    for (int64_t i = 1; i < rowLength; ++i) {
+      int64_t a = map[row + i - 1], b = map[row + i];
+      if (a == kPaddingSlot || b == kPaddingSlot)
+        continue;
+      int64_t s = b - a;
+      if (s == 1 || (stride && s != *stride))
+        return false;
+      stride = s;
+      sawStride = true;
+    }
+  }
+  return sawStride;
+}
+} // namespace
+
+llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
+                                                        const Shape &dest,
+                                                        int64_t chunkBytes) {
+  llvm::Expected<SmallVector<int64_t>> map = composeRelayout(source, dest);
+  if (!map)
+    return map.takeError();
+  llvm::Expected<TiledLayoutMap> src = TiledLayoutMap::get(source);
+  llvm::Expected<TiledLayoutMap> dst = TiledLayoutMap::get(dest);
+  if (!src || !dst) // Both were built by composeRelayout.
+    return makeError("unreachable: layouts validated by composeRelayout");
+  RelayoutPlan plan;
+  int64_t bits = storedElementBits(dest);
+  plan.runElements = shortestRun(*map);
+  plan.vectorElements = commonVector(*map);
+  plan.bytesMoved = dst->getAllocatedBytes();
+  bool identity = true;
+  for (auto [slot, from] : llvm::enumerate(*map))
+    if (from != kPaddingSlot && from != static_cast<int64_t>(slot))
+      identity = false;
+  // Padding slots must coincide (and hold the same value) for the bytes to
+  // be the same.
+  bool samePadding =
+      src->getPhysicalElementCount() == dst->getPhysicalElementCount() &&
+      src->getAllocatedBytes() == dst->getAllocatedBytes() &&
+      storedElementBits(source) == bits &&
+      (!dst->mayHavePaddingSlots() || source.getLayout().getPaddingValue() ==
+                                          dest.getLayout().getPaddingValue());
+  if (identity && samePadding) {
+    for (int64_t slot = 0; slot < src->getPhysicalElementCount() && identity;
+         ++slot)
+      identity =
+          src->logicalIndex(slot).has_value() == ((*map)[slot] != kPaddingSlot);
+  }
+  llvm::ArrayRef<int64_t> physical = dst->getPhysicalDims();
+  int64_t rowLength = physical.empty() ? 1 : physical.back();
+  std::string runText = std::to_string(plan.runElements) + " element" +
+                        (plan.runElements == 1 ? "" : "s");
+  if (identity && samePadding) {
+    plan.cls = RelayoutClass::Bitcast;
+    plan.bytesMoved = 0;
+    plan.explanation = "same bytes in the same order: a view, no data moves";
+  } else if (plan.runElements > 0 &&
+             llvm::divideCeil(plan.runElements * bits, 8) >= chunkBytes) {
+    plan.cls = RelayoutClass::ChunkCopy;
+    plan.explanation =
+        "contiguous runs of at least " + runText + ": memcpy of the runs";
+  } else if (isRowTranspose(*map, rowLength)) {
+    plan.cls = RelayoutClass::InTileTranspose;
+    plan.explanation = "each destination row of " + std::to_string(rowLength) +
+                       " slots reads the source with one stride: a 2-D "
+                       "transpose inside tiles (vector shuffles)";
+  } else {
+    plan.cls = RelayoutClass::StridedGather;
+    plan.explanation = "runs of " + runText + " at varying strides: a gather";
+  }
+  return plan;
+}

@@ -1,0 +1,167 @@
+//===- LayoutAlgebraTest.cpp - Relayouts as slot maps, classified ---------===//
+//
+// Examples derived by hand, error paths, and properties over generated
+// layout pairs: the composed map agrees with the two index maps element by
+// element, covers every element once, and a bitcast plan really is the
+// same byte order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "RandomLayouts.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::layout;
+using namespace mlir::layout::unittest;
+using llvm::SmallVector;
+
+namespace {
+
+Shape parse(llvm::StringRef text) { return valueOf(parseShape(text)); }
+
+RelayoutPlan plan(llvm::StringRef src, llvm::StringRef dst) {
+  return valueOf(planRelayout(parse(src), parse(dst)));
+}
+
+TEST(LayoutAlgebra, TileCoveringTheArrayIsABitcast) {
+  // T(8,128) on f32[8,128]: one tile, row-major inside: the same order.
+  RelayoutPlan p = plan("f32[8,128]{1,0}", "f32[8,128]{1,0:T(8,128)}");
+  EXPECT_EQ(p.cls, RelayoutClass::Bitcast);
+  EXPECT_EQ(p.bytesMoved, 0);
+  EXPECT_EQ(p.runElements, 1024);
+  EXPECT_EQ(relayoutClassName(p.cls), "bitcast");
+  // [128,128] in 8x128 tiles: 16 tiles of whole rows, still row-major.
+  EXPECT_EQ(plan("f32[128,128]{1,0}", "f32[128,128]{1,0:T(8,128)}").cls,
+            RelayoutClass::Bitcast);
+}
+
+TEST(LayoutAlgebra, TransposeIsInTile) {
+  // Column-major destination: each destination row (64 slots) reads a
+  // source column, stride 64.
+  RelayoutPlan p = plan("f32[64,64]{1,0}", "f32[64,64]{0,1}");
+  EXPECT_EQ(p.cls, RelayoutClass::InTileTranspose);
+  EXPECT_EQ(p.runElements, 1);
+  EXPECT_EQ(p.vectorElements, 1);
+  EXPECT_EQ(p.bytesMoved, 64 * 64 * 4);
+  EXPECT_EQ(relayoutClassName(p.cls), "in-tile-transpose");
+}
+
+TEST(LayoutAlgebra, PaddedRowsAreChunks) {
+  // 64 columns in 128-wide tiles: each 8x128 tile row holds 64 elements
+  // (256 bytes, one source row) then 64 padding slots.
+  RelayoutPlan p = plan("f32[64,64]{1,0}", "f32[64,64]{1,0:T(8,128)}");
+  EXPECT_EQ(p.cls, RelayoutClass::ChunkCopy);
+  EXPECT_EQ(p.runElements, 64);
+  EXPECT_EQ(p.vectorElements, 64);
+  // 8 tiles of 8x128 slots.
+  EXPECT_EQ(p.bytesMoved, 8 * 8 * 128 * 4);
+}
+
+TEST(LayoutAlgebra, Figure1IsAGather) {
+  // f32[3,5] in 2x2 tiles: slot 0,1 <- (0,0),(0,1) = source 0,1; slot 2,3 <-
+  // (1,0),(1,1) = source 5,6; runs of 2 elements (8 bytes), and the tile
+  // holding (0,4) pads its second column.
+  SmallVector<int64_t> map = valueOf(
+      composeRelayout(parse("f32[3,5]{1,0}"), parse("f32[3,5]{1,0:T(2,2)}")));
+  ASSERT_EQ(map.size(), 24u);
+  EXPECT_EQ(map[0], 0);
+  EXPECT_EQ(map[1], 1);
+  EXPECT_EQ(map[2], 5);
+  EXPECT_EQ(map[3], 6);
+  EXPECT_EQ(map[8], 4);
+  EXPECT_EQ(map[9], kPaddingSlot);
+  // XLA's element (2,3) is at 17.
+  EXPECT_EQ(map[17], 2 * 5 + 3);
+  RelayoutPlan p = plan("f32[3,5]{1,0}", "f32[3,5]{1,0:T(2,2)}");
+  EXPECT_EQ(p.cls, RelayoutClass::StridedGather);
+  EXPECT_EQ(p.runElements, 1); // (2,4) alone: slot 20, then padding
+  EXPECT_EQ(p.vectorElements, 1);
+}
+
+TEST(LayoutAlgebra, DifferentPaddingValuesAreNotABitcast) {
+  // Same order, but the padding slots hold 0 in one and 1 in the other.
+  EXPECT_EQ(plan("f32[3,5]{1,0:T(2,2)}", "f32[3,5]{1,0:T(2,2)}").cls,
+            RelayoutClass::Bitcast);
+  EXPECT_NE(plan("f32[3,5]{1,0:T(2,2)}", "f32[3,5]{1,0:T(2,2)PV(one)}").cls,
+            RelayoutClass::Bitcast);
+}
+
+TEST(LayoutAlgebra, Errors) {
+  EXPECT_EQ(errorOf(planRelayout(parse("f32[2,3]"), parse("f32[3,2]"))),
+            "a relayout needs the same dims and element type, got "
+            "f32[2,3]{1,0} and f32[3,2]{1,0}");
+  EXPECT_EQ(errorOf(planRelayout(parse("f32[2]"), parse("s32[2]"))),
+            "a relayout needs the same dims and element type, got f32[2]{0} "
+            "and s32[2]{0}");
+  EXPECT_EQ(errorOf(planRelayout(parse("(f32[2])"), parse("f32[2]"))),
+            "a relayout needs two array shapes, got (f32[2]{0}) and f32[2]{0}");
+  EXPECT_NE(errorOf(planRelayout(parse("f32[?,2]"), parse("f32[?,2]")))
+                .find("f32[?,2]"),
+            std::string::npos);
+  EXPECT_NE(errorOf(planRelayout(parse("f32[8192,4096]"),
+                                 parse("f32[8192,4096]{0,1}")))
+                .find("the planner materializes at most 16777216"),
+            std::string::npos);
+}
+
+TEST(LayoutAlgebraProperty, ComposedMapMatchesTheIndexMaps) {
+  RandomLayoutGenerator gen({/*seed=*/20261124, /*minRank=*/1,
+                             /*maxRank=*/3, /*maxDim=*/6,
+                             /*tailPadding=*/true, /*maxAllocated=*/4000});
+  int pairs = 0, bitcasts = 0;
+  while (pairs < 300) {
+    Shape a = gen.next();
+    Shape other = gen.next();
+    if (other.getRank() != a.getRank())
+      continue;
+    Shape b =
+        Shape::makeArray(PrimitiveType::F32, a.getDims(), other.getLayout());
+    llvm::Expected<TiledLayoutMap> bm = TiledLayoutMap::get(b);
+    if (!bm) {
+      llvm::consumeError(bm.takeError());
+      continue;
+    }
+    ++pairs;
+    SCOPED_TRACE(printShape(a) + " -> " + printShape(b));
+    TiledLayoutMap am = getMap(a);
+    SmallVector<int64_t> map = valueOf(composeRelayout(a, b));
+    ASSERT_EQ(static_cast<int64_t>(map.size()), bm->getPhysicalElementCount());
+    // Forward: every element's destination slot reads its source slot.
+    int64_t elements = 0;
+    SmallVector<int64_t, 6> index(a.getRank(), 0);
+    bool empty = am.getElementCount() == 0;
+    while (!empty) {
+      ASSERT_EQ(map[bm->linearIndex(index)], am.linearIndex(index));
+      ++elements;
+      int64_t d = a.getRank() - 1;
+      for (; d >= 0; --d) {
+        if (++index[d] < a.getDim(d))
+          break;
+        index[d] = 0;
+      }
+      if (d < 0)
+        break;
+    }
+    // Nothing else: the other slots are padding.
+    EXPECT_EQ(llvm::count_if(map, [](int64_t s) { return s != kPaddingSlot; }),
+              elements);
+    RelayoutPlan p = valueOf(planRelayout(a, b));
+    // The common vector splits every run into aligned pieces.
+    EXPECT_EQ(static_cast<int64_t>(map.size()) % p.vectorElements, 0);
+    if (p.cls == RelayoutClass::Bitcast) {
+      ++bitcasts;
+      EXPECT_EQ(am.getAllocatedBytes(), bm->getAllocatedBytes());
+      for (auto [slot, from] : llvm::enumerate(map))
+        if (from != kPaddingSlot)
+          EXPECT_EQ(from, static_cast<int64_t>(slot));
+    }
+  }
+  // Same-order pairs (identity layouts, size-1 dims) occur.
+  EXPECT_GT(bitcasts, 0);
+}
+
+} // namespace
