@@ -15,6 +15,9 @@ class ArithDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
 } // namespace mlir
 
 namespace mlir::layout {

@@ -189,4 +189,39 @@ def LayoutDecomposeTiling : Pass<"layout-decompose-tiling"> {
   ];
 }
 
+def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
+  let summary = "Remove relayouts that move no data, compose the others";
+  let description = [{
+    Plans every tensor `layout.relayout` with the relayout algebra
+    (`planRelayout`, docs/algebra.md) and:
+
+    * a relayout whose plan is `bitcast` (the same bytes in the same order)
+      and whose destination has no padding slots (a relayout writes the
+      padding value; a view would keep the source's padding bytes) becomes a
+      view that moves no data: `layout.to_physical` of the source,
+      `tensor.collapse_shape` / `tensor.expand_shape` between the two
+      physical shapes, `layout.from_physical` to the destination type;
+    * two relayouts in a row become one (the second one's destination, so
+      its padding value is the one written), as the op's canonicalization
+      does.
+
+    ```mlir
+    %r = layout.relayout %src, %e : tensor<8x128xf32>,
+        tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
+        -> tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
+    ```
+    becomes
+    ```mlir
+    %c = tensor.expand_shape %src [[0, 1], [2, 3]] output_shape [1, 8, 1, 128]
+        : tensor<8x128xf32> into tensor<1x8x1x128xf32>  // (via 1-D)
+    %r = layout.from_physical %c : tensor<1x1x8x128xf32>
+        -> tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
+    ```
+
+    Relayouts with dynamic shapes, rank 0, and memref relayouts (they write
+    an existing buffer) are left unchanged.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 #endif // LAYOUT_DIALECT_LAYOUT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,130 @@
+//===- FoldRelayouts.cpp - --layout-fold-relayouts ------------------------===//
+//
+// Relayouts that the algebra (layout/Xla/LayoutAlgebra.h) proves to be
+// bitcasts become views; chains of relayouts compose (see the pass
+// description in Transforms/Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Xla/LayoutAlgebra.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::layout {
+#define GEN_PASS_DEF_LAYOUTFOLDRELAYOUTS
+#include "layout/Dialect/Layout/Transforms/Passes.h.inc"
+} // namespace mlir::layout
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+/// The XLA shape of a static ranked tensor with an XLA element type and no
+/// encoding (row-major) or a #layout.tiled encoding; std::nullopt otherwise.
+std::optional<Shape> getXlaShape(RankedTensorType type) {
+  std::optional<PrimitiveType> element =
+      convertElementType(type.getElementType());
+  if (!element || !type.hasStaticShape() || type.getRank() == 0)
+    return std::nullopt;
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return Shape::makeArray(*element, type.getShape());
+  auto tiled = dyn_cast<TiledLayoutAttr>(encoding);
+  if (!tiled)
+    return std::nullopt;
+  return Shape::makeArray(*element, type.getShape(), tiled.getLayout());
+}
+
+/// The physical tensor type of `type` (its tiled map's dims, no encoding);
+/// the type itself without an encoding.
+RankedTensorType getPhysicalType(RankedTensorType type, const Shape &shape) {
+  if (!type.getEncoding())
+    return type;
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
+  if (!map) { // Verified types have a map.
+    llvm::consumeError(map.takeError());
+    return {};
+  }
+  return RankedTensorType::get(map->getPhysicalDims(), type.getElementType());
+}
+
+/// All dims in one group: the reassociation to and from rank 1.
+SmallVector<ReassociationIndices> flatGroup(int64_t rank) {
+  ReassociationIndices all;
+  for (int64_t d = 0; d < rank; ++d)
+    all.push_back(d);
+  return {all};
+}
+
+/// tensor relayout with a `bitcast` plan -> a view of the source.
+struct FoldBitcastRelayout : OpRewritePattern<RelayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto destType = dyn_cast<RankedTensorType>(op.getDestination().getType());
+    if (!sourceType || !destType)
+      return rewriter.notifyMatchFailure(op, "memref relayouts write a buffer");
+    std::optional<Shape> source = getXlaShape(sourceType);
+    std::optional<Shape> dest = getXlaShape(destType);
+    if (!source || !dest)
+      return rewriter.notifyMatchFailure(op, "not a static XLA array");
+    llvm::Expected<RelayoutPlan> plan = planRelayout(*source, *dest);
+    if (!plan) {
+      llvm::consumeError(plan.takeError());
+      return rewriter.notifyMatchFailure(op, "no plan (too large?)");
+    }
+    if (plan->cls != RelayoutClass::Bitcast)
+      return rewriter.notifyMatchFailure(op, "moves data");
+    // The relayout writes the destination's padding value; a view would keep
+    // whatever the source's padding slots hold (a tensor from
+    // layout.from_physical may hold anything there).
+    llvm::Expected<TiledLayoutMap> destMap = TiledLayoutMap::get(*dest);
+    if (!destMap) {
+      llvm::consumeError(destMap.takeError());
+      return failure();
+    }
+    if (destMap->mayHavePaddingSlots())
+      return rewriter.notifyMatchFailure(op, "writes padding slots");
+    RankedTensorType sourcePhysical = getPhysicalType(sourceType, *source);
+    RankedTensorType destPhysical = getPhysicalType(destType, *dest);
+    if (!sourcePhysical || !destPhysical)
+      return failure();
+    Location loc = op.getLoc();
+    Value value = op.getSource();
+    if (sourceType.getEncoding())
+      value = ToPhysicalOp::create(rewriter, loc, sourcePhysical, value);
+    // Through the flat buffer: the bitcast keeps every byte in place.
+    int64_t elements = sourcePhysical.getNumElements();
+    auto flat = RankedTensorType::get({elements}, sourceType.getElementType());
+    if (sourcePhysical.getRank() != 1)
+      value = tensor::CollapseShapeOp::create(
+          rewriter, loc, flat, value, flatGroup(sourcePhysical.getRank()));
+    if (destPhysical.getRank() != 1)
+      value = tensor::ExpandShapeOp::create(rewriter, loc, destPhysical, value,
+                                            flatGroup(destPhysical.getRank()));
+    if (destType.getEncoding())
+      value = FromPhysicalOp::create(rewriter, loc, destType, value);
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct FoldRelayoutsPass
+    : layout::impl::LayoutFoldRelayoutsBase<FoldRelayoutsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FoldBitcastRelayout>(&getContext());
+    // Composition of relayout chains (and the op's other folds).
+    RelayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
