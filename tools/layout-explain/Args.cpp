@@ -45,6 +45,13 @@ unsigned Command::numPositional() const {
   return n;
 }
 
+unsigned Command::numPositional(const Options &options) const {
+  unsigned n = numPositional();
+  if ((this->options & kOptRelayout) && !options.relayout)
+    --n;
+  return n;
+}
+
 namespace {
 /// Parses one int64 with overflow checks (no sign, space or radix prefix
 /// tricks: what StringRef::getAsInteger accepts in base 10).
@@ -149,10 +156,14 @@ Expected<Args> layout_explain::parseArgs(const Command &cmd,
     }
   }
   if (!cmd.arrayNoun.empty() &&
-      llvm::any_of(args.shapes, [](const Shape &s) { return !s.isArray(); }))
+      llvm::any_of(args.shapes, [](const Shape &s) { return !s.isArray(); })) {
+    if (args.shapes.size() == 1)
+      return makeErr(cmd.name + " needs an array shape, got " +
+                     printShape(args.shapes[0]));
     return makeErr(cmd.name + " needs array " + cmd.arrayNoun + ", got " +
                    printShape(args.shapes[0]) + " and " +
                    printShape(args.shapes[1]));
+  }
   if (Error err = parseListOption(cmd, options.perm, "--perm", "P0,P1,...",
                                   cmd.options & kOptPermRequired, args.perm))
     return std::move(err);
@@ -174,6 +185,8 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
   bool onlyPositional = false;
   for (size_t i = 0; i < args.size(); ++i) {
     StringRef arg = args[i];
+    if (!onlyPositional && arg == "-o")
+      arg = "--output";
     if (onlyPositional || !arg.starts_with("--")) {
       opts.positional.push_back(arg);
       continue;
@@ -198,7 +211,8 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
       std::optional<StringRef> *slot;
     } valueOptions[] = {{"--dims", kOptDims, &opts.dims},
                         {"--perm", kOptPerm, &opts.perm},
-                        {"--op", kOptOp, &opts.op}};
+                        {"--op", kOptOp, &opts.op},
+                        {"--output", kOptOutput, &opts.output}};
     bool matched = false;
     for (ValueOption &option : valueOptions) {
       if (name != option.name)
@@ -218,6 +232,12 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
     }
     if (matched)
       continue;
+    if (arg == "--relayout") {
+      if (!(cmd.options & kOptRelayout))
+        return makeErr("'" + cmd.name + "' does not take " + arg);
+      opts.relayout = true;
+      continue;
+    }
     if (arg == "--ignore-element-type") {
       if (!(cmd.options & kOptIgnoreElementType))
         return makeErr("'" + cmd.name + "' does not take " + arg);
@@ -228,10 +248,11 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
   }
   if (opts.help)
     return opts;
-  if (opts.positional.size() != cmd.numPositional())
-    return makeErr(
-        "'" + cmd.name + "' expects " + llvm::Twine(cmd.numPositional()) +
-        " argument" + (cmd.numPositional() == 1 ? "" : "s") + " (" + cmd.name +
-        " " + cmd.synopsis + "), got " + llvm::Twine(opts.positional.size()));
+  unsigned expected = cmd.numPositional(opts);
+  if (opts.positional.size() != expected)
+    return makeErr("'" + cmd.name + "' expects " + llvm::Twine(expected) +
+                   " argument" + (expected == 1 ? "" : "s") + " (" + cmd.name +
+                   " " + cmd.synopsis + "), got " +
+                   llvm::Twine(opts.positional.size()));
   return opts;
 }

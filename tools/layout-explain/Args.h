@@ -45,6 +45,11 @@ enum OptionMask : unsigned {
   /// --dims / --perm must be given (checked after the positionals).
   kOptDimsRequired = 1 << 4,
   kOptPermRequired = 1 << 5,
+  /// -o/--output FILE: the answer goes to FILE.
+  kOptOutput = 1 << 6,
+  /// --relayout: the last positional (ArgKind of positional[1]) is only
+  /// taken with it.
+  kOptRelayout = 1 << 7,
 };
 
 /// What a positional argument is, and how it is parsed.
@@ -65,8 +70,9 @@ struct ArgSpec {
 /// The raw command line of a subcommand.
 struct Options {
   std::vector<StringRef> positional;
-  std::optional<StringRef> dims, perm, op;
+  std::optional<StringRef> dims, perm, op, output;
   bool ignoreElementType = false;
+  bool relayout = false;
   bool json = false;
   bool help = false;
 };
@@ -106,6 +112,9 @@ struct Command {
   StringRef description;
 
   unsigned numPositional() const;
+  /// The positionals `options` call for (kOptRelayout: one more with
+  /// --relayout).
+  unsigned numPositional(const Options &options) const;
 };
 
 Error makeErr(const llvm::Twine &message);

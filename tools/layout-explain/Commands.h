@@ -31,6 +31,7 @@ Error runAlignLayouts(const Args &args, Output &out);
 Error runDeleteDims(const Args &args, Output &out);
 Error runPlan(const Args &args, Output &out);
 Error runShow(const Args &args, Output &out); // Show.cpp
+Error runSvg(const Args &args, Output &out);  // Svg.cpp
 
 /// `key: value` rows; a value of std::nullopt prints as `none` (JSON null).
 using SizeRows = SmallVector<std::pair<std::string, std::optional<int64_t>>>;

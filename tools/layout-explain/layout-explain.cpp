@@ -159,6 +159,14 @@ const Command kCommands[] = {
      false,
      runPlan,
      "the relayout SRC -> DST: class, run and vector lengths, bytes moved"},
+    {"svg",
+     "SHAPE | --relayout SRC DST [-o FILE]",
+     {kShape, {ArgKind::Shape, "destination"}},
+     kOptOutput | kOptRelayout,
+     "shapes",
+     false,
+     runSvg,
+     "an SVG picture of the layout (grid and memory), or of a relayout"},
     {"show",
      "SHAPE",
      {kShape},
@@ -232,6 +240,16 @@ int main(int argc, char **argv) {
   out.json = opts->json;
   if (Error err = cmd->handler(*args, out))
     return fail(std::move(err));
+  if (opts->output) {
+    // -o FILE: the answer goes to the file, nothing to stdout.
+    std::error_code ec;
+    llvm::raw_fd_ostream file(*opts->output, ec);
+    if (ec)
+      return fail(
+          makeErr("cannot write '" + *opts->output + "': " + ec.message()));
+    file << out.text;
+    return 0;
+  }
   if (out.json)
     llvm::outs() << json::Value(std::move(out.object)) << "\n";
   else
