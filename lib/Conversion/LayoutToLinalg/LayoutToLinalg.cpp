@@ -264,7 +264,8 @@ static std::string whyRelayoutUnsupported(RelayoutOp op) {
            "lowerings handle memrefs)";
   auto sourceType = cast<RankedTensorType>(op.getSource().getType());
   auto destType = cast<RankedTensorType>(op.getDestination().getType());
-  if (getTiledLayout(sourceType) == getTiledLayout(destType))
+  if (areEquivalentLayouts(getTiledLayout(sourceType),
+                           getTiledLayout(destType)))
     return "";
   std::string why = whyLayoutUnsupported(sourceType, /*tiling=*/false);
   if (!why.empty())
@@ -287,8 +288,13 @@ struct ConvertRelayout : OpRewritePattern<RelayoutOp> {
     Value source = op.getSource();
     Value destination = op.getDestination();
     auto destType = cast<RankedTensorType>(op.getResult().getType());
-    if (getTiledLayout(source.getType()) == getTiledLayout(destType)) {
-      // Same layout: the physical buffer is copied as is (the op's folder).
+    if (areEquivalentLayouts(getTiledLayout(source.getType()),
+                             getTiledLayout(destType))) {
+      // Same layout: the physical buffer is copied as is (the op's folder);
+      // between a `*` layout with and without dims, through the views.
+      if (source.getType() != destType)
+        source =
+            createEquivalentLayoutView(rewriter, op.getLoc(), source, destType);
       rewriter.replaceOp(op, source);
     } else {
       Value logical = toRowMajor(rewriter, op.getLoc(), source);
