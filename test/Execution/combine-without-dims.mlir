@@ -1,6 +1,7 @@
 // `*` layouts written without their dims (docs/dialect.md): the layout takes
 // the sizes from the memref / tensor shape. Executed through
-// --layout-lower-to-llvm (and through scf loops and the tensor decomposition),
+// --layout-lower-to-llvm (and through scf loops, the tensor decomposition,
+// linalg and the bitcast folding),
 // with the physical buffers printed. Expected values follow docs/semantics.md
 // §3 by hand (and the tiled-layout document's combine example):
 // - f32[2,3,4]{2,1,0:T(*,8)}: dims 1 and 2 merge into one of size 12 (index
@@ -20,6 +21,12 @@
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --layout-decompose-tiling --layout-lower-to-llvm -o %t.dec.mlir
 // RUN: mlir-runner %t.dec.mlir -e main -entry-point-result=void %mlir_runner_libs \
+// RUN:   | FileCheck %s
+// RUN: layout-opt %s --convert-layout-to-linalg --layout-lower-to-llvm -o %t.linalg.mlir
+// RUN: mlir-runner %t.linalg.mlir -e main -entry-point-result=void %mlir_runner_libs \
+// RUN:   | FileCheck %s
+// RUN: layout-opt %s --layout-fold-relayouts --layout-lower-to-llvm -o %t.fold.mlir
+// RUN: mlir-runner %t.fold.mlir -e main -entry-point-result=void %mlir_runner_libs \
 // RUN:   | FileCheck %s
 
 !rm = memref<2x3x4xf32>

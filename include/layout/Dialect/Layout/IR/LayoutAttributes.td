@@ -40,8 +40,8 @@ def Layout_TiledLayoutAttr
 
     `xla-layout` is XLA's layout text `{minor_to_major:attrs}` (docs/semantics.md §4),
     including the project's legacy padding form `PAD(...)PV(...)`. It is
-    stored and printed in canonical form, so two attributes are equal exactly
-    when the layouts are equal. Examples:
+    stored and printed in canonical form, so two attributes with the same dims
+    (or both without) are equal exactly when the layouts are equal. Examples:
 
     ```mlir
     // Figure 1 of XLA's tiling doc: element (2,3) lands at slot 17.
