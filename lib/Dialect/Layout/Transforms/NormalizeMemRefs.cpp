@@ -42,6 +42,7 @@ MemRefType getTiledMemRefType(Type type) {
 }
 
 bool isTiled(Type type) { return static_cast<bool>(getTiledMemRefType(type)); }
+bool isTiled(Value value) { return isTiled(value.getType()); }
 
 /// The exact layout map of a verified tiled memref type (a dims-less `*`
 /// layout takes its sizes from the shape).
@@ -49,7 +50,6 @@ AffineMap getLayoutMap(MemRefType type) {
   return cast<TiledLayoutAttr>(type.getLayout())
       .getAffineMapForShape(type.getShape());
 }
-bool isTiled(Value value) { return isTiled(value.getType()); }
 
 std::string typeToString(Type type) {
   std::string out;
