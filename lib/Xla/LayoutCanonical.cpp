@@ -200,6 +200,21 @@ std::optional<Layout> stridedLayout(const Shape &shape,
   SmallVector<int64_t, 6> padded(dims.begin(), dims.end());
   SmallVector<int64_t, 6> order;
   int64_t current = 1;
+  // Slots below the smallest stride (or all slots but the first when every
+  // dim is 1) are a unit dim padded minor-most: the last unit dim, or
+  // without one a unit dim made by a first tile level (1).
+  int64_t firstStride = strides.empty() ? physical : strides.front().first;
+  std::optional<int64_t> gap;
+  bool virtualGap = false;
+  if (firstStride != 1) {
+    for (int64_t d = rank - 1; d >= 0 && !gap; --d)
+      if (dims[d] == 1)
+        gap = d;
+    if (gap)
+      padded[*gap] = firstStride;
+    virtualGap = !gap;
+    current = firstStride;
+  }
   for (size_t k = 0; k < strides.size(); ++k) {
     auto [stride, dim] = strides[k];
     if (stride != current)
@@ -211,20 +226,26 @@ std::optional<Layout> stridedLayout(const Shape &shape,
     order.push_back(dim);
     current = next;
   }
-  if (strides.empty() && physical != 1)
-    return std::nullopt; // All-unit dims padded: no padded non-unit dim.
   SmallVector<int64_t, 6> m2m = fillDefaultSlots(dims, order);
+  if (gap) {
+    llvm::erase(m2m, *gap);
+    m2m.insert(m2m.begin(), *gap);
+  }
   layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
   // One tile from the major-most padded dim to the minor end.
   SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
   auto firstPadded = llvm::find_if(
       physicalOrder, [&](int64_t d) { return padded[d] != dims[d]; });
-  if (firstPadded != physicalOrder.end()) {
-    SmallVector<int64_t, 6> tile;
-    for (auto it = firstPadded; it != physicalOrder.end(); ++it)
-      tile.push_back(padded[*it]);
-    layout.mutableTiles().push_back(Tile(tile));
+  SmallVector<int64_t, 6> tile;
+  for (auto it = firstPadded; it != physicalOrder.end(); ++it)
+    tile.push_back(padded[*it]);
+  if (virtualGap) {
+    // (1) appends a unit physical dim; the tile pads it to the gap.
+    layout.mutableTiles().push_back(Tile({1}));
+    tile.push_back(firstStride);
   }
+  if (!tile.empty())
+    layout.mutableTiles().push_back(Tile(tile));
   if (!keepsByteOrder(shape, layout, map))
     return std::nullopt; // Not strided beyond the unit indices.
   return layout;

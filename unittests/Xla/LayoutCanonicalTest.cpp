@@ -106,6 +106,25 @@ TEST(LayoutCanonical, PaddedStridedOrdersBecomeOneTile) {
       same("f32[5,100]{1,0:T(8,128)PV(zero)}", "f32[5,100]{1,0:T(8,128)}"));
 }
 
+TEST(LayoutCanonical, GapsBelowTheSmallestStride) {
+  // f32[1,3]{0,1:T(3,2)}: physical [3 (dim 1), 1 (dim 0)], tile (3,2)
+  // gives [1,1,3,2]: (0, j) at 2j in 6 slots. The minor gap of 2 is the
+  // unit dim 0 padded to 2, minor-most.
+  EXPECT_EQ(canon("f32[1,3]{0,1:T(3,2)}"), "f32[1,3]{0,1:T(2)}");
+  EXPECT_TRUE(strided("f32[1,3]{0,1:T(3,2)}"));
+  EXPECT_TRUE(same("f32[1,3]{0,1:T(3,2)}", "f32[1,3]{0,1:T(2,*,1)}"));
+  EXPECT_EQ(canon("f32[1,3]{0,1:T(2,*,1)}"), "f32[1,3]{0,1:T(2)}");
+  // Without a unit dim, a first level (1) makes one: f32[2] with T(1,1)(2,1)
+  // puts i at 2i in 4 slots, as T(1)(2) does.
+  EXPECT_EQ(canon("f32[2]{0:T(1,1)(2,1)}"), "f32[2]{0:T(1)(2)}");
+  EXPECT_EQ(canon("f32[2]{0:T(1)(1)(2)}"), "f32[2]{0:T(1)(2)}");
+  // One element in 4 slots.
+  EXPECT_EQ(canon("f32[1]{0:T(4,1)}"), "f32[1]{0:T(4)}");
+  // (2) on [1,1] gives [1,1,2], then (2,4) on its [1,2]: [1,1,1,2,4], one
+  // element in 8 slots.
+  EXPECT_EQ(canon("f32[1,1]{1,0:T(2)(2,4)}"), "f32[1,1]{1,0:T(8)}");
+}
+
 TEST(LayoutCanonical, ScalarFieldsNormalized) {
   // E(32) is what f32 stores anyway.
   EXPECT_EQ(canon("f32[4]{0:E(32)}"), "f32[4]{0}");

@@ -12,18 +12,22 @@
 // This is planRelayout's `bitcast` class plus the memory space and M.
 //
 // canonicalizeLayout picks one layout per byte order:
-//   1. Strided byte orders (the map is sum_d i_d * s_d, element 0 at slot 0,
-//      the non-unit dims' strides chain s_{k+1} = s_k * p_k with p_k >= n_k
-//      and the slot count a multiple of the largest stride): the canonical
-//      form is built from the byte order alone, so it is COMPLETE there:
-//      same byte order <=> same canonical form. It is the untiled layout
-//      when there is no padding slot (minor_to_major: the non-unit dims by
-//      stride, in the slots the default layout gives them; unit dims keep
-//      their default slots), else one tile covering the padded minor dims
-//      (`T(8,128)` on f32[5,100]; legacy `PAD(...)` becomes that tile).
-//      Every layout without padding whose tiles divide their dims into
-//      row-major order (`T(8,128)` on f32[8,128], `T(1,128)` on
-//      f32[5,128]) is here.
+//   1. Strided byte orders: element e sits at sum_d e_d * s_d, and the
+//      strides of the dims of size n_d > 1, sorted, divide each other with
+//      s_{k+1} / s_k >= n_k, and the slot count P is a multiple of the
+//      largest one with P / s_last >= n_last. The canonical form is built
+//      from the byte order alone, so it is COMPLETE there: same byte order
+//      <=> same canonical form. minor_to_major: the dims of size > 1 by
+//      stride, in the slots the default layout gives them, unit dims in
+//      their default slots; no tile without padding slots, else one tile
+//      from the major-most padded dim to the minor end (p_k = s_{k+1} /
+//      s_k, the last P / s_last: `T(8,128)` on f32[5,100]; legacy
+//      `PAD(...)` becomes that tile). Slots below the smallest stride are
+//      the last unit dim padded and moved minor-most, or, without a unit
+//      dim, a first level `(1)` and one more tile entry. Every layout
+//      without padding whose tiles divide their dims into row-major order
+//      (`T(8,128)` on f32[8,128], `T(1,128)` on f32[5,128]) is here, and so
+//      is every untiled layout with legacy padding.
 //   2. Other byte orders (tiles that reorder elements, e.g. `T(2,2)` on
 //      f32[4,4]): the layout is rewritten by rules that are each checked
 //      against the byte order (drop a tile level, drop a tile's major
