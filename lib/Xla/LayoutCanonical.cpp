@@ -240,8 +240,10 @@ std::optional<Layout> stridedLayout(const Shape &shape,
   for (auto it = firstPadded; it != physicalOrder.end(); ++it)
     tile.push_back(padded[*it]);
   if (virtualGap) {
-    // (1) appends a unit physical dim; the tile pads it to the gap.
-    layout.mutableTiles().push_back(Tile({1}));
+    // (1) appends a unit physical dim; the tile pads it to the gap. A
+    // scalar's tile prepends the unit dim itself.
+    if (rank > 0)
+      layout.mutableTiles().push_back(Tile({1}));
     tile.push_back(firstStride);
   }
   if (!tile.empty())

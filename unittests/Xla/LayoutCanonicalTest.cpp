@@ -118,6 +118,8 @@ TEST(LayoutCanonical, GapsBelowTheSmallestStride) {
   // puts i at 2i in 4 slots, as T(1)(2) does.
   EXPECT_EQ(canon("f32[2]{0:T(1,1)(2,1)}"), "f32[2]{0:T(1)(2)}");
   EXPECT_EQ(canon("f32[2]{0:T(1)(1)(2)}"), "f32[2]{0:T(1)(2)}");
+  // A scalar's tile prepends the unit dim it pads.
+  EXPECT_EQ(canon("f32[]{:T(1)(2)}"), "f32[]{:T(2)}");
   // One element in 4 slots.
   EXPECT_EQ(canon("f32[1]{0:T(4,1)}"), "f32[1]{0:T(4)}");
   // (2) on [1,1] gives [1,1,2], then (2,4) on its [1,2]: [1,1,1,2,4], one
