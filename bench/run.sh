@@ -8,7 +8,9 @@
 #      $BUILD_DIR/bench), SIZE=large|small (small: the lit test's shapes),
 #      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
 #      "nontemporal-threshold-bytes=-1"), NUMPY=0 to skip the numpy part,
-#      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions.
+#      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions,
+#      MARCH (default native; e.g. x86-64-v3 for AVX2 code on any x86-64,
+#      with PIPELINE_OPTIONS="vector-bytes=32 masked-edges=false").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -17,6 +19,7 @@ SIZE=${SIZE:-large}
 L=/usr/lib/llvm-22
 LAYOUT_OPT=${LAYOUT_OPT:-$BUILD_DIR/bin/layout-opt}
 CXX=${CXX:-clang++-22}
+MARCH=${MARCH:-native}
 mkdir -p "$OUT"
 python3 bench/gen_kernels.py "$SIZE" "$OUT"
 
@@ -24,7 +27,7 @@ python3 bench/gen_kernels.py "$SIZE" "$OUT"
 "$LAYOUT_OPT" "$OUT/ours.mlir" "--layout-lower-to-llvm${PIPELINE_OPTIONS:+=$PIPELINE_OPTIONS}" \
   -o "$OUT/ours.llvm.mlir"
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/ours.llvm.mlir" -o "$OUT/ours.ll"
-"$CXX" -O3 -march=native -Wno-override-module -c "$OUT/ours.ll" -o "$OUT/ours.o"
+"$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/ours.ll" -o "$OUT/ours.o"
 
 # Upstream: lower_pack/lower_unpack, one-shot-bufferize (with upstream's
 # deallocation pipeline, so the temporaries are freed), linalg loops, LLVM.
@@ -35,18 +38,18 @@ python3 bench/gen_kernels.py "$SIZE" "$OUT"
   -lower-affine -convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts \
   -o "$OUT/upstream.llvm.mlir"
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/upstream.llvm.mlir" -o "$OUT/upstream.ll"
-"$CXX" -O3 -march=native -Wno-override-module -c "$OUT/upstream.ll" -o "$OUT/upstream.o"
+"$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/upstream.ll" -o "$OUT/upstream.o"
 
 small=()
 [ "$SIZE" = small ] && small=(-DBENCH_SMALL)
 # OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
-"$CXX" -O3 -march=native -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
+"$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
   -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" \
   -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then
   echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cpus," \
-    "ISA: $(grep -q avx512f /proc/cpuinfo && echo avx512 || (grep -q avx2 /proc/cpuinfo && echo avx2 || echo sse2));" \
+    "ISA: $(grep -q avx512f /proc/cpuinfo && echo avx512 || (grep -q avx2 /proc/cpuinfo && echo avx2 || echo sse2)), code built with -march=$MARCH;" \
     "load average before: $(uptime | sed 's/.*load average: //')"
 fi
 "$OUT/bench" "$@" | tee "$OUT/bench.txt"

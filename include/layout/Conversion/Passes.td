@@ -74,7 +74,13 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               "int64_t",
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">];
+              "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
+              "Edges of vector rows (before the first and after the last "
+              "aligned vector) use masked loads/stores; false: overlapping "
+              "full vectors, scalar elements where no vector fits (for "
+              "targets without fast masked stores, e.g. AVX2; "
+              "docs/performance.md)">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
@@ -114,7 +120,13 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               "int64_t",
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">];
+              "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
+              "Edges of vector rows (before the first and after the last "
+              "aligned vector) use masked loads/stores; false: overlapping "
+              "full vectors, scalar elements where no vector fits (for "
+              "targets without fast masked stores, e.g. AVX2; "
+              "docs/performance.md)">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",

@@ -40,7 +40,7 @@ struct ConvertLayoutToAffinePass
   void runOnOperation() override {
     if (failed(runLayoutLoopConversion(getOperation(), LoopKind::Affine,
                                        skipDynamic, vectorBytes,
-                                       nontemporalThresholdBytes)))
+                                       nontemporalThresholdBytes, maskedEdges)))
       signalPassFailure();
   }
 };

@@ -92,11 +92,11 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
   return success(ok);
 }
 
-LogicalResult
-mlir::layout::runLayoutLoopConversion(Operation *root, LoopKind kind,
-                                      bool skipDynamic, int64_t vectorBytes,
-                                      int64_t nontemporalThresholdBytes) {
+LogicalResult mlir::layout::runLayoutLoopConversion(
+    Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
+    int64_t nontemporalThresholdBytes, bool maskedEdges) {
   LoopEmitOptions options;
+  options.maskedEdges = maskedEdges;
   options.vectorBytes = vectorBytes;
   options.nontemporalThresholdBytes = nontemporalThresholdBytes;
   return applyLayoutLoopPatterns(root, kind, skipDynamic, options);

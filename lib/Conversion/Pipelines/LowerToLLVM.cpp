@@ -36,9 +36,11 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   staticOnly.skipDynamic = true;
   staticOnly.vectorBytes = options.vectorBytes;
   staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
+  staticOnly.maskedEdges = options.maskedEdges;
   ConvertLayoutToSCFOptions scfOptions;
   scfOptions.vectorBytes = options.vectorBytes;
   scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
+  scfOptions.maskedEdges = options.maskedEdges;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
   pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the

@@ -34,7 +34,8 @@ LogicalResult applyLayoutLoopPatterns(Operation *root, LoopKind kind,
 /// with the passes' options.
 LogicalResult runLayoutLoopConversion(Operation *root, LoopKind kind,
                                       bool skipDynamic, int64_t vectorBytes,
-                                      int64_t nontemporalThresholdBytes);
+                                      int64_t nontemporalThresholdBytes,
+                                      bool maskedEdges = true);
 
 } // namespace mlir::layout
 

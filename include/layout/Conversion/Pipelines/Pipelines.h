@@ -25,6 +25,11 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::desc("Destinations of at least this many bytes get "
                      "non-temporal vector stores (-1: never)"),
       llvm::cl::init(kDefaultNontemporalThresholdBytes)};
+  Option<bool> maskedEdges{
+      *this, "masked-edges",
+      llvm::cl::desc("Edges of vector rows use masked loads/stores (fast "
+                     "with AVX-512); false: overlapping full vectors (AVX2)"),
+      llvm::cl::init(true)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Free every buffer allocated in a function after its "

@@ -133,7 +133,7 @@ private:
     bool ok = emitVectorRow(
         lbs, ubs, {stagingRow}, {stageIndex},
         [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-        getDestTarget());
+        getDestTarget(), /*copiedFrom=*/x.cst(0));
     (void)ok;
     assert(ok && "the staging row is contiguous");
     stagingTarget = saved;
@@ -168,9 +168,22 @@ private:
   RowTarget getDestTarget();
   std::optional<SmallVector<bool>>
   classifyRowSources(ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex);
+  /// `copiedFrom`: the row is a copy (of the staging row) whose target
+  /// elements from this position up to the range are already written, so
+  /// overlapping edge vectors (LoopEmitOptions::maskedEdges = false) may
+  /// start there.
   bool emitVectorRow(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
                      ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex,
-                     ElementFn f, const RowTarget &target);
+                     ElementFn f, const RowTarget &target,
+                     std::optional<AffineExpr> copiedFrom = std::nullopt);
+  /// Destination rows are peeled to this many bytes: the vector, or for
+  /// streaming stores with unmasked edges a whole 64-byte line (no line is
+  /// written both by a cached edge and by streaming stores).
+  int64_t peelBytes(bool nontemporalTarget) const {
+    return !options.maskedEdges && nontemporalTarget
+               ? std::max<int64_t>(options.vectorBytes, 64)
+               : options.vectorBytes;
+  }
   void emitElement(ArrayRef<AffineExpr> destIndex,
                    ArrayRef<SmallVector<AffineExpr>> sourceIndices);
 };

@@ -175,8 +175,9 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
 
 AffineExpr NestEmitter::alignDownInRow(AffineExpr q) {
   // The last position <= q whose destination address is vector-aligned.
+  RowTarget dest = getDestTarget();
   return q -
-         ((getDestTarget().rowAddress + q * elementBytes) % options.vectorBytes)
+         ((dest.rowAddress + q * elementBytes) % peelBytes(dest.nontemporal))
              .floorDiv(elementBytes);
 }
 
@@ -387,9 +388,9 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
   Value aligned =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
   auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  // The row's vector loop; a misaligned row (alignedRow = false) stores
+  // unaligned, cached vectors.
+  auto emitRowLoop = [&](bool alignedRow) {
     int64_t part = lanes / m;
     x.forLoop(
         {}, {physSizes[k]},
@@ -439,6 +440,8 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
                        : arith::ConstantIndexOp::create(b, loc, 0).getResult());
           auto store =
               vector::StoreOp::create(b, loc, result, destView, indices);
+          if (!alignedRow)
+            return;
           store.setAlignment(static_cast<uint64_t>(options.vectorBytes));
           if (nontemporal) {
             store.setNontemporal(true);
@@ -446,10 +449,22 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
           }
         },
         part);
+  };
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitRowLoop(/*alignedRow=*/true);
   }
-  x.kind = savedKind;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  if (!options.maskedEdges) {
+    // Without masked edges (targets where the scalar nest would move 16-bit
+    // elements one by one): the same vectors, unaligned.
+    emitRowLoop(/*alignedRow=*/false);
+    x.kind = savedKind;
+    return true;
+  }
+  x.kind = savedKind;
   unsigned saved = interleaveFallbackLevel;
   interleaveFallbackLevel = k;
   emitLevel(k, active);
@@ -480,7 +495,8 @@ NestEmitter::classifyRowSources(ArrayRef<Value> views,
 bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
                                 ArrayRef<AffineExpr> ubs, ArrayRef<Value> views,
                                 ArrayRef<IndexFns> sourceIndex, ElementFn f,
-                                const RowTarget &target) {
+                                const RowTarget &target,
+                                std::optional<AffineExpr> copiedFrom) {
   unsigned n = placeholders.size();
   AffineExpr p = placeholders[n - 1];
   std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[n - 1]);
@@ -505,37 +521,39 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   // Byte address of the target element at p = 0 of this row.
   AffineExpr row = target.rowAddress;
   int64_t vb = options.vectorBytes;
+  int64_t peel = peelBytes(target.nontemporal);
   AffineExpr a, e;
   if (target.unpeeled) {
     a = lo;
     e = x.hoist(lo + (hi - lo).floorDiv(lanes) * lanes);
   } else {
     AffineExpr firstAligned =
-        lo + ((-(row + lo * elementBytes)) % vb).floorDiv(elementBytes);
+        lo + ((-(row + lo * elementBytes)) % peel).floorDiv(elementBytes);
     a = x.value(x.materializeMinMax({firstAligned, hi}, /*isMax=*/false));
     AffineExpr lastAligned =
-        hi - ((row + hi * elementBytes) % vb).floorDiv(elementBytes);
+        hi - ((row + hi * elementBytes) % peel).floorDiv(elementBytes);
     e = x.value(x.materializeMinMax({lastAligned, a}, /*isMax=*/true));
   }
-  // One vector of `lanes` at p = iv: loads (masked: only the first
-  // `count` lanes when `count` is set) and the store.
-  auto vectorAt = [&](Value iv, Value count) {
+  // lane < count (built from arith and vector.broadcast only, which every
+  // LLVM lowering converts).
+  auto lanesBelow = [&](Value count) -> Value {
+    auto laneType = VectorType::get({lanes}, b.getI32Type());
+    SmallVector<int32_t> laneIds(lanes);
+    std::iota(laneIds.begin(), laneIds.end(), 0);
+    Value ids = arith::ConstantOp::create(
+        b, loc, laneType, DenseElementsAttr::get(laneType, ArrayRef(laneIds)));
+    Value n = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt, ids,
+        vector::BroadcastOp::create(b, loc, laneType, n));
+  };
+  // One vector of `lanes` at p = iv: loads (masked: only the first `count`
+  // lanes when `count` is set) and the store (`edge`: unaligned, cached).
+  auto vectorAt = [&](Value iv, Value count, bool edge = false) {
     x.bind(p, iv);
     Value mask;
-    if (count) {
-      // lane < count (built from arith and vector.broadcast only, which
-      // every LLVM lowering converts).
-      auto laneType = VectorType::get({lanes}, b.getI32Type());
-      SmallVector<int32_t> laneIds(lanes);
-      std::iota(laneIds.begin(), laneIds.end(), 0);
-      Value ids = arith::ConstantOp::create(
-          b, loc, laneType,
-          DenseElementsAttr::get(laneType, ArrayRef(laneIds)));
-      Value n = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
-      mask = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::slt, ids,
-          vector::BroadcastOp::create(b, loc, laneType, n));
-    }
+    if (count)
+      mask = lanesBelow(count);
     SmallVector<Value> loaded;
     for (auto [view, index, isVector] :
          llvm::zip(views, sourceIndex, contiguous)) {
@@ -576,6 +594,8 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     }
     auto store =
         vector::StoreOp::create(b, loc, result, target.memref, indices);
+    if (edge)
+      return;
     if (!target.unpeeled)
       store.setAlignment(static_cast<uint64_t>(vb));
     if (target.nontemporal) {
@@ -583,19 +603,81 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
       usedNontemporal = true;
     }
   };
+  // Runs `body` when `count` > 0.
+  auto ifPositive = [&](Value count, function_ref<void()> body) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, count, zero);
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  };
   // Head [lo, a) and tail [e, hi) have fewer than `lanes` elements: one
   // masked (unaligned, cached) vector each, based in bounds at lo and e.
   // Head and tail under a branch: empty for aligned rows.
   auto masked = [&](AffineExpr at, AffineExpr count) {
     Value n = x.materialize(count);
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value any =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, n, zero);
-    auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    vectorAt(x.materialize(at), n);
+    ifPositive(n, [&] { vectorAt(x.materialize(at), n); });
   };
+  // Unmasked edges (maskedEdges = false) of a copy: the edge [s, t)
+  // (shorter than the peel) is covered by full unaligned cached vectors at
+  // min(i, hi - lanes) for i = s, s + lanes, ...: each lies in [floor, hi),
+  // where floor is lo, or the position from which a staged copy's elements
+  // are already written (copiedFrom); the overlap re-writes elements with
+  // the values they have. Where no full vector fits (hi - floor < lanes),
+  // and for functions other than copies, scalar elements: re-computing an
+  // element after its store would be wrong for an in-place operand, and
+  // LLVM folds a blend into the target's vector (load, select, store) back
+  // into a masked store.
+  bool isCopy = copiedFrom || options.copiesElements;
+  AffineExpr floor = copiedFrom ? *copiedFrom : lo;
+  auto scalarEdge = [&](AffineExpr s, AffineExpr t) {
+    x.forLoop({s}, {t}, [&](Value iv) {
+      x.bind(p, iv);
+      SmallVector<Value> loaded;
+      for (auto [view, index] : llvm::zip(views, sourceIndex)) {
+        SmallVector<AffineExpr> exprs;
+        for (const auto &g : index)
+          exprs.push_back(g());
+        loaded.push_back(x.load(view, exprs));
+      }
+      x.store(f(b, loc, loaded), target.memref, target.index());
+    });
+  };
+  auto overlapped = [&](AffineExpr s, AffineExpr t) {
+    if (!isCopy) {
+      scalarEdge(s, t);
+      return;
+    }
+    Value count = x.materialize(t - s);
+    ifPositive(count, [&] {
+      Value fits = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::sge, x.materialize(hi - floor),
+          arith::ConstantIndexOp::create(b, loc, lanes));
+      auto ifOp = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      AffineExpr last = x.hoist(hi - lanes);
+      x.forLoop(
+          {s}, {t},
+          [&](Value iv) {
+            AffineExpr at = x.value(
+                x.materializeMinMax({x.value(iv), last}, /*isMax=*/false));
+            vectorAt(x.materialize(at), Value(), /*edge=*/true);
+          },
+          lanes);
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      scalarEdge(s, t);
+    });
+  };
+  if (!options.maskedEdges) {
+    if (!target.unpeeled)
+      overlapped(lo, a);
+    x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
+    overlapped(e, hi);
+    return true;
+  }
   if (!target.unpeeled)
     masked(lo, a - lo);
   x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);

@@ -67,6 +67,18 @@ struct LoopEmitOptions {
   /// the caches) when the destination has a static size of at least this
   /// many bytes; -1: never. Requires vectorBytes > 0.
   int64_t nontemporalThresholdBytes = -1;
+  /// How a vector row writes its edges (the elements before its first and
+  /// after its last aligned vector, and rows shorter than a vector): true,
+  /// one masked vector each (vector.maskedload/maskedstore: cheap on
+  /// AVX-512, which has masked stores for every element width); false,
+  /// full unmasked vectors that overlap the aligned body (a copy re-writes a
+  /// few elements with the values they already have; other functions blend
+  /// the result into the destination's current vector), scalar elements
+  /// where no full vector fits, and streaming rows peeled to a whole
+  /// 64-byte line. AVX2 has no 16-bit masked store and microcoded 32-bit
+  /// ones on AMD, so the pipeline should set false there
+  /// (docs/performance.md, "Edges").
+  bool maskedEdges = true;
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
   bool vectorizableFn = false;
