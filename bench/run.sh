@@ -45,7 +45,7 @@ small=()
 # OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
 "$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
   -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" \
-  -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lm -o "$OUT/bench"
+  -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lmlir_float16_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then
   echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cpus," \

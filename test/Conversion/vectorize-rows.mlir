@@ -7,6 +7,12 @@
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s --check-prefixes=CHECK,NT
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefixes=CHECK,CACHED
 // RUN: layout-opt %s '--convert-layout-to-affine=vector-bytes=0' | FileCheck %s --check-prefix=SCALAR
+// masked-edges=false (targets without fast masked stores, e.g. AVX2): the
+// edges of a copy are full unaligned, cached vectors at min(i, end - 16)
+// (overlapping the aligned body), scalar where no vector fits; the edges of
+// other functions are scalar; misaligned interleaved rows store unaligned
+// vectors.
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 masked-edges=false' | FileCheck %s --check-prefix=EDGES
 
 // CHECK-LABEL: func.func @to_tiled
 // CHECK: %[[P:.*]] = layout.to_physical
@@ -26,6 +32,23 @@
 // SCALAR-LABEL: func.func @to_tiled
 // SCALAR-NOT: vector.
 // SCALAR: return
+// EDGES-LABEL: func.func @to_tiled
+// EDGES-NOT: vector.masked
+// EDGES: %[[HEAD:.*]] = affine.min
+// EDGES: scf.if
+// EDGES: %[[FITS:.*]] = arith.cmpi sge
+// EDGES: scf.if %[[FITS]]
+// EDGES: scf.for %[[I:.*]] = %{{.*}} to %[[HEAD]] step
+// EDGES: %[[AT:.*]] = affine.min #{{.*}}(%[[I]])
+// EDGES: vector.store %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %[[AT]]] : memref<2x2x8x128xf32>, vector<16xf32>
+// EDGES: } else {
+// EDGES: memref.store
+// EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// EDGES: vector.store {{.*}} : memref<2x2x8x128xf32>, vector<16xf32>
+// EDGES: } else {
+// EDGES: memref.store
+// EDGES-NOT: vector.masked
+// EDGES: return
 func.func @to_tiled(%src: memref<16x256xf32>,
                     %dst: memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
   layout.relayout %src, %dst
@@ -41,6 +64,15 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 // CHECK: vector.store {{.*}}, %[[STAGE]]
 // CHECK: vector.load %[[STAGE]]
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// EDGES-LABEL: func.func @from_tiled_odd
+// EDGES-NOT: vector.masked
+// EDGES: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
+// EDGES: vector.store {{.*}}, %[[STAGE]]
+// EDGES: vector.load %[[STAGE]]
+// EDGES: vector.store {{.*}} : memref<29x291xf32>, vector<16xf32>
+// EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// EDGES-NOT: vector.masked
+// EDGES: return
 // SCALAR-LABEL: func.func @from_tiled_odd
 // SCALAR-NOT: vector.
 // SCALAR-NOT: memref.alloca
@@ -70,6 +102,15 @@ func.func @from_tiled_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>
 // NT: vector.store %[[I]], {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
 // CACHED: vector.store %[[I]], {{.*}} {alignment = 64 : i64} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
 // CHECK: } else {
+// EDGES-LABEL: func.func @to_tiled_bf16
+// EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
+// EDGES: } else {
+// EDGES-NOT: memref.store
+// EDGES: scf.for
+// EDGES: vector.interleave
+// EDGES: vector.store {{.*}} : memref<2x2x4x128x2x1xbf16>, vector<32xbf16>
+// EDGES-NOT: memref.store
+// EDGES: return
 // SCALAR-LABEL: func.func @to_tiled_bf16
 // SCALAR-NOT: vector.
 // SCALAR: return
@@ -91,6 +132,13 @@ func.func @to_tiled_bf16(%src: memref<16x256xbf16>,
 // CHECK: vector.store {{.*}}, %[[OUT]]
 // CHECK-NOT: bufferization.materialize_in_destination
 // CHECK: return
+// EDGES-LABEL: func.func @bcast_add
+// EDGES-NOT: vector.masked
+// EDGES: arith.addf {{.*}} : f32
+// EDGES: arith.addf {{.*}} : vector<16xf32>
+// EDGES: arith.addf {{.*}} : f32
+// EDGES-NOT: vector.masked
+// EDGES: return
 func.func @bcast_add(%m: tensor<4x64xf32>, %v: tensor<4xf32>, %out: memref<4x64xf32>) {
   %r = layout.add %m, %v, dims = [0] : (tensor<4x64xf32>, tensor<4xf32>) -> tensor<4x64xf32>
   bufferization.materialize_in_destination %r in restrict writable %out

@@ -11,4 +11,11 @@
 // RUN: mlir-runner %t.scf.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.scf.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.scf.out | FileCheck %s
+// The same cases with the edges chosen for AVX2 (32-byte vectors, no masks:
+// overlapping vectors, scalar edges where no vector fits) and streaming
+// stores everywhere.
+// RUN: layout-opt %t.cases.mlir '--layout-lower-to-llvm=vector-bytes=32 masked-edges=false nontemporal-threshold-bytes=0' -o %t.edges.mlir
+// RUN: mlir-runner %t.edges.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.edges.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.edges.out | FileCheck %s
 // CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures
