@@ -1,10 +1,10 @@
 //===- VectorRows.cpp - The innermost rows of the nest --------------------===//
 //
 // One row of the destination's innermost physical dim: sources read in runs
-// where their index needs division, vector rows (aligned body, masked
-// edges, non-temporal stores), rows staged in a cache-resident buffer when
-// the destination's rows are not vector-aligned, and the interleaved rows of
-// (2,1)-style inner tiles.
+// where their index needs division, vector rows (aligned body, masked or
+// overlapping edges, non-temporal stores), rows staged in a cache-resident
+// buffer when the destination's rows are not vector-aligned, and the
+// interleaved rows of (2,1)-style inner tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -290,8 +290,10 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
 /// vectorBytes, a loop of aligned vectors (vector.load of contiguous
 /// sources, a broadcast of sources constant along the row, one aligned -
 /// and for large destinations non-temporal - vector.store), a masked
-/// vector for the rest. The loop is scf.for (its bounds are runtime
-/// values: the alignment depends on the buffer's address). Returns false,
+/// vector for the rest (LoopEmitOptions::maskedEdges = false: overlapping
+/// full vectors or scalar elements instead of the masked ones). The loop is
+/// scf.for (its bounds are runtime values: the alignment depends on the
+/// buffer's address). Returns false,
 /// building nothing, when a source is neither contiguous nor constant along
 /// the row.
 NestEmitter::RowTarget NestEmitter::getDestTarget() {
@@ -313,7 +315,8 @@ NestEmitter::RowTarget NestEmitter::getDestTarget() {
 /// contiguous in the destination. Each source is read as m vectors of
 /// lanes/m elements (one per inner index, contiguous along dim k) which
 /// are interleaved into one destination vector. Rows whose address is not
-/// vector-aligned at run time take the scalar nest.
+/// vector-aligned at run time take the scalar nest (maskedEdges = false:
+/// the same vectors, stored unaligned).
 bool NestEmitter::emitInterleavedRow(unsigned k,
                                      const llvm::SmallBitVector &active) {
   unsigned n = placeholders.size();
