@@ -13,6 +13,9 @@
 // other functions are scalar; misaligned interleaved rows store unaligned
 // vectors.
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 masked-edges=false' | FileCheck %s --check-prefix=EDGES
+// A value that is not a boolean is an error of the option parser.
+// RUN: not layout-opt %s '--layout-lower-to-llvm=masked-edges=maybe' 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: for the --masked-edges option: 'maybe' is invalid value for boolean argument
 
 // CHECK-LABEL: func.func @to_tiled
 // CHECK: %[[P:.*]] = layout.to_physical
