@@ -183,37 +183,59 @@ std::optional<RunNest> factor(std::vector<std::array<int64_t, 2>> cur) {
   return nest;
 }
 
-/// Emits scf loops over `nest` and calls `body` with the two start
-/// offsets.
+/// Index constants, all created before the loops (so that every loop and
+/// body can use them).
+struct IndexConstants {
+  DenseMap<int64_t, Value> values;
+  void add(OpBuilder &b, Location loc, int64_t v) {
+    if (!values.count(v))
+      values[v] = arith::ConstantIndexOp::create(b, loc, v);
+  }
+  void add(OpBuilder &b, Location loc, const RunNest &nest) {
+    add(b, loc, 0);
+    add(b, loc, 1);
+    for (int64_t v : nest.base)
+      add(b, loc, v);
+    for (const auto &[count, strides] : nest.levels) {
+      add(b, loc, count);
+      for (int64_t v : strides)
+        add(b, loc, v);
+    }
+  }
+  Value operator()(int64_t v) const {
+    Value c = values.lookup(v);
+    assert(c && "constant created up front");
+    return c;
+  }
+};
+
+/// Emits scf loops over `nest` (its constants in `cst`) and calls `body`
+/// with the two start offsets.
 void emitNest(OpBuilder &b, Location loc, const RunNest &nest,
+              const IndexConstants &cst,
               function_ref<void(OpBuilder &, Value, Value)> body) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
   std::function<void(OpBuilder &, int, Value, Value)> level =
       [&](OpBuilder &b, int k, Value off0, Value off1) {
         if (k < 0)
           return body(b, off0, off1);
         int64_t count = nest.levels[k].first;
         std::array<int64_t, 2> stride = nest.levels[k].second;
-        Value ub = arith::ConstantIndexOp::create(b, loc, count);
         scf::ForOp::create(
-            b, loc, zero, ub, one, ValueRange{},
+            b, loc, cst(0), cst(count), cst(1), ValueRange{},
             [&](OpBuilder &b, Location loc, Value iv, ValueRange) {
               auto add = [&](Value off, int64_t s) {
                 if (s == 0)
                   return off;
-                Value c = arith::ConstantIndexOp::create(b, loc, s);
                 return arith::AddIOp::create(
-                           b, loc, off, arith::MulIOp::create(b, loc, iv, c))
+                           b, loc, off,
+                           arith::MulIOp::create(b, loc, iv, cst(s)))
                     .getResult();
               };
               level(b, k - 1, add(off0, stride[0]), add(off1, stride[1]));
               scf::YieldOp::create(b, loc);
             });
       };
-  level(b, int(nest.levels.size()) - 1,
-        arith::ConstantIndexOp::create(b, loc, nest.base[0]),
-        arith::ConstantIndexOp::create(b, loc, nest.base[1]));
+  level(b, int(nest.levels.size()) - 1, cst(nest.base[0]), cst(nest.base[1]));
 }
 } // namespace
 
@@ -318,23 +340,28 @@ LogicalResult mlir::layout::emitChunkCopyRelayout(OpBuilder &b, Location loc,
   // Nothing was built up to here.
   Value srcFlat = getFlatBuffer(b, loc, src, srcPhys);
   Value dstFlat = getFlatBuffer(b, loc, dst, dstPhys);
-  emitNest(b, loc, *dataNest, [&](OpBuilder &b, Value dstOff, Value srcOff) {
-    SmallVector<OpFoldResult> size{b.getIndexAttr(dataLength)};
-    SmallVector<OpFoldResult> unit{b.getIndexAttr(1)};
-    Value from = memref::SubViewOp::create(
-        b, loc, srcFlat, ArrayRef<OpFoldResult>{srcOff}, size, unit);
-    Value to = memref::SubViewOp::create(
-        b, loc, dstFlat, ArrayRef<OpFoldResult>{dstOff}, size, unit);
-    memref::CopyOp::create(b, loc, from, to);
-  });
+  IndexConstants cst;
+  cst.add(b, loc, *dataNest);
+  if (!padding.empty()) {
+    cst.add(b, loc, *paddingNest);
+    cst.add(b, loc, paddingLength);
+  }
+  emitNest(b, loc, *dataNest, cst,
+           [&](OpBuilder &b, Value dstOff, Value srcOff) {
+             SmallVector<OpFoldResult> size{b.getIndexAttr(dataLength)};
+             SmallVector<OpFoldResult> unit{b.getIndexAttr(1)};
+             Value from = memref::SubViewOp::create(
+                 b, loc, srcFlat, ArrayRef<OpFoldResult>{srcOff}, size, unit);
+             Value to = memref::SubViewOp::create(
+                 b, loc, dstFlat, ArrayRef<OpFoldResult>{dstOff}, size, unit);
+             memref::CopyOp::create(b, loc, from, to);
+           });
   if (padding.empty())
     return success();
   Value pad = createPaddingValue(b, loc, dst.getType());
-  emitNest(b, loc, *paddingNest, [&](OpBuilder &b, Value dstOff, Value) {
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value end = arith::AddIOp::create(
-        b, loc, dstOff, arith::ConstantIndexOp::create(b, loc, paddingLength));
-    scf::ForOp::create(b, loc, dstOff, end, one, ValueRange{},
+  emitNest(b, loc, *paddingNest, cst, [&](OpBuilder &b, Value dstOff, Value) {
+    Value end = arith::AddIOp::create(b, loc, dstOff, cst(paddingLength));
+    scf::ForOp::create(b, loc, dstOff, end, cst(1), ValueRange{},
                        [&](OpBuilder &b, Location loc, Value i, ValueRange) {
                          memref::StoreOp::create(b, loc, pad, dstFlat, i);
                          scf::YieldOp::create(b, loc);
