@@ -13,6 +13,9 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg

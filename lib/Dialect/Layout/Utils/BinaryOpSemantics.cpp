@@ -2,6 +2,7 @@
 
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
+#include "layout/Xla/NarrowFloat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -22,18 +23,22 @@ std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   std::string why;
   llvm::raw_string_ostream os(why);
   auto floatType = dyn_cast<FloatType>(t);
+  std::string whyFormat;
   if (!isa<IntegerType, FloatType, ComplexType>(t))
     os << "element type " << t << " (not an integer, float or complex type)";
   else if (floatType && isComputedInF32(t) &&
-           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t))
-    // Upstream MLIR lowers extf/truncf of these formats to LLVM only for
-    // f4E2M1FN and f8E8M0FNU (arith-expand); the others would be left as
-    // unconverted casts.
+           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t) &&
+           !describeNarrowFloat(floatType.getFloatSemantics(), &whyFormat))
+    // Floats narrower than 16 bits are computed in f32: their extf/truncf
+    // are lowered by --layout-expand-narrow-floats (any signed format of at
+    // most 8 bits with a zero and the usual encoding, described from its
+    // fltSemantics) or upstream's arith-expand (f4E2M1FN, f8E8M0FNU).
     os << "arithmetic on " << t
-       << " (floats narrower than 16 bits are computed in f32, and "
-          "converting this one to and from f32 is not supported yet; "
-          "f4E2M1FN and f8E8M0FNU are: convert the operands to f32 first; "
-          "relayouts and broadcast_in_dim of this type work)";
+       << " (floats narrower than 16 bits are computed in f32, and this "
+          "format cannot be converted to and from f32: "
+       << whyFormat
+       << "; convert the operands to f32 first; relayouts and "
+          "broadcast_in_dim of this type work)";
   else if (isa<ComplexType>(t) && isa<Atan2Op>(op))
     os << "atan2 on complex numbers";
   else if (t.isInteger(1) && isa<PowerOp>(op))
