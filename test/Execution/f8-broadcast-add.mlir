@@ -6,6 +6,13 @@
 // RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void %mlir_runner_libs \
 // RUN:   | FileCheck %s
+// Rows vectorize: the conversions are arith code on vectors too.
+// RUN: layout-opt %s --convert-layout-to-affine="vector-bytes=8" | FileCheck %s --check-prefix=VEC
+// VEC-LABEL: func.func @add
+// VEC: %[[A:.+]] = arith.extf %{{.+}} : vector<8xf8E4M3FN> to vector<8xf32>
+// VEC: %[[B:.+]] = arith.extf %{{.+}} : vector<8xf8E4M3FN> to vector<8xf32>
+// VEC: %[[S:.+]] = arith.addf %[[A]], %[[B]] : vector<8xf32>
+// VEC: arith.truncf %[[S]] : vector<8xf32> to vector<8xf8E4M3FN>
 
 func.func private @printMemrefF32(memref<*xf32>)
 

@@ -377,9 +377,18 @@ Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
   return emitSignlessBinaryElement(b, loc, op, lhs, rhs, /*isUnsigned=*/false);
 }
 
+/// 8-bit floats whose extf/truncf --layout-expand-narrow-floats expands
+/// (selects and shifts, which work on vectors as well).
+static bool isExpandedByteFloat(Type t) {
+  auto floatType = dyn_cast<FloatType>(t);
+  return floatType && floatType.getWidth() == 8 &&
+         describeNarrowFloat(floatType.getFloatSemantics()).has_value();
+}
+
 /// Whether the element computation of `op` may run on vectors: a copy, or
 /// add/subtract/multiply/maximum/minimum (and divide on floats), whose
-/// emitBinaryElement is one elementwise arith op without constants.
+/// emitBinaryElement is one elementwise arith op without constants (on
+/// 8-bit floats: with extf/truncf to and from f32 around it).
 bool mlir::layout::isVectorizableElement(Operation *op) {
   if (isa<BroadcastInDimOp>(op))
     return true;
@@ -387,7 +396,8 @@ bool mlir::layout::isVectorizableElement(Operation *op) {
   Type r = cast<ShapedType>(op->getResult(0).getType()).getElementType();
   Type rhsType = cast<ShapedType>(op->getOperand(1).getType()).getElementType();
   if (t != r || t != rhsType || !t.isIntOrFloat() || t.isInteger(1) ||
-      (t.isInteger() && !t.isSignlessInteger()) || isComputedInF32(t))
+      (t.isInteger() && !t.isSignlessInteger()) ||
+      (isComputedInF32(t) && !isExpandedByteFloat(t)))
     return false;
   if (isa<FloatType>(t))
     return isa<AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp>(
@@ -400,8 +410,16 @@ bool mlir::layout::isVectorizableElement(Operation *op) {
 Value mlir::layout::emitVectorBinaryElement(OpBuilder &b, Location loc,
                                             Operation *op, Value lhs,
                                             Value rhs) {
-  bool isFloat =
-      isa<FloatType>(cast<VectorType>(lhs.getType()).getElementType());
+  auto vectorType = cast<VectorType>(lhs.getType());
+  if (isComputedInF32(vectorType.getElementType())) {
+    // 8-bit floats: in f32 and rounded back, as emitBinaryElement does.
+    auto f32 = vectorType.clone(b.getF32Type());
+    Value result = emitVectorBinaryElement(
+        b, loc, op, arith::ExtFOp::create(b, loc, f32, lhs),
+        arith::ExtFOp::create(b, loc, f32, rhs));
+    return arith::TruncFOp::create(b, loc, vectorType, result);
+  }
+  bool isFloat = isa<FloatType>(vectorType.getElementType());
   return TypeSwitch<Operation *, Value>(op)
       .Case([&](AddOp) -> Value {
         return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
