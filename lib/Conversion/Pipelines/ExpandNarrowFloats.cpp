@@ -31,6 +31,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::layout {
@@ -45,9 +47,8 @@ namespace {
 
 /// Narrow formats this pass expands. f4E2M1FN and f8E8M0FNU are left to
 /// upstream's arith-expand, which the pipeline runs next.
-std::optional<NarrowFloatFormat> expandedFormat(Type type) {
-  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-  if (!floatType || floatType.getWidth() > 8 ||
+std::optional<NarrowFloatFormat> describeExpanded(FloatType floatType) {
+  if (floatType.getWidth() > 8 ||
       isa<Float4E2M1FNType, Float8E8M0FNUType>(floatType))
     return std::nullopt;
   return describeNarrowFloat(floatType.getFloatSemantics());
@@ -228,6 +229,21 @@ Value emitToNarrow(const Emitter &e, const NarrowFloatFormat &f, Value value,
 
 struct ExpandNarrowFloatsPass
     : layout::impl::LayoutExpandNarrowFloatsBase<ExpandNarrowFloatsPass> {
+  /// describeExpanded per element type (it checks every code with APFloat).
+  DenseMap<Type, std::optional<NarrowFloatFormat>> formats;
+  /// (from, to) pairs of extf known to be exact.
+  DenseSet<std::pair<Type, Type>> exact;
+
+  std::optional<NarrowFloatFormat> expandedFormat(Type type) {
+    auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    if (!floatType)
+      return std::nullopt;
+    auto [it, inserted] = formats.try_emplace(floatType);
+    if (inserted)
+      it->second = describeExpanded(floatType);
+    return it->second;
+  }
+
   void runOnOperation() override {
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {
@@ -261,14 +277,16 @@ struct ExpandNarrowFloatsPass
 
   /// `in` (a narrow format) widened to `resultType` (scalar or vector of
   /// `to`), for `op`'s diagnostics.
-  static FailureOr<Value> widen(OpBuilder &b, const Emitter &e, Operation *op,
-                                Value in, Type resultType) {
+  FailureOr<Value> widen(OpBuilder &b, const Emitter &e, Operation *op,
+                         Value in, Type resultType) {
     auto from = cast<FloatType>(getElementTypeOrSelf(in.getType()));
     auto to = cast<FloatType>(getElementTypeOrSelf(resultType));
     // Every code must be exact in f32 and in the destination (checked with
     // APFloat, so the f32 step and a following f32 -> f16/bf16 truncf
     // cannot round).
-    for (uint64_t c = 0; c < (uint64_t(1) << from.getWidth()); ++c) {
+    for (uint64_t c = 0;
+         !exact.contains({from, to}) && c < (uint64_t(1) << from.getWidth());
+         ++c) {
       for (FloatType t : {FloatType(b.getF32Type()), to}) {
         APFloat v(from.getFloatSemantics(), APInt(from.getWidth(), c));
         bool loses = false;
@@ -281,6 +299,7 @@ struct ExpandNarrowFloatsPass
         }
       }
     }
+    exact.insert({from, to});
     Value wide = emitNarrowToF32(e, *expandedFormat(from), in);
     if (to.getWidth() > 32)
       return Value(arith::ExtFOp::create(b, op->getLoc(), resultType, wide));

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates the f8 binary-op test (narrow-float-ops.test).
 
-`mlir`: for every f8 format, a 4x8 tensor (32 codes spread over the whole
+`mlir`: for every f8 format, a relayout round trip of a 4x8 tensor through
+  a padded tiling (the same codes must come back), and the 4x8 tensor (32 codes spread over the whole
   code range: both signs, subnormals, the largest values, NaN and infinity
   where the format has them) combined with a broadcast 8-vector (1, -2, 0,
   the smallest subnormal, the largest value, 0.5, 3, NaN or -1.5) by add,
@@ -109,6 +110,16 @@ def emit_mlir():
         print("  %%b = arith.constant dense<%s> : %s" % (hexes(rhs), v))
         print("  %%x = arith.constant dense<%s> : %s" % (hexes(base), v))
         print("  %%y = arith.constant dense<%s> : %s" % (hexes(expo), v))
+        # Relayout round trip through a padded tiling (PV(one)): the same
+        # codes come back.
+        tiled = "tensor<4x8x%s, #layout.tiled<{1,0:T(3,3)PV(one)}>>" % name
+        print("  %%e1 = tensor.empty() : %s" % tiled)
+        print("  %%t = layout.relayout %%a, %%e1 : %s, %s -> %s"
+              % (m, tiled, tiled))
+        print("  %%e2 = tensor.empty() : %s" % m)
+        print("  %%back = layout.relayout %%t, %%e2 : %s, %s -> %s"
+              % (tiled, m, m))
+        print("  call @print%d(%%back) : (%s) -> ()" % (k, m))
         for op in BINARY:
             print("  %%r_%s = layout.%s %%a, %%b {broadcast_dimensions = "
                   "array<i64: 1>} : (%s, %s) -> %s" % (op, op, m, v, m))
@@ -194,6 +205,7 @@ def emit_check():
         f = Format(name)
         lhs, rhs, base, expo = inputs(f)
         print("# %s" % name)
+        check_rows([[str(c) for c in lhs[8 * i:8 * i + 8]] for i in range(4)])
         for op in BINARY:
             rows = [[expected_code(f, apply(op, value(f, lhs[8 * i + j]),
                                             value(f, rhs[j])))
