@@ -67,7 +67,8 @@ struct Emitter {
   }
   Value integer(unsigned width, uint64_t value) const {
     Type t = like(b.getIntegerType(width));
-    APInt v(width, value);
+    // Two's complement constants (negative offsets) wrap to the width.
+    APInt v(width, value, /*isSigned=*/false, /*implicitTrunc=*/true);
     if (shape)
       return arith::ConstantOp::create(
           b, loc, t, DenseElementsAttr::get(cast<ShapedType>(t), v));
