@@ -139,11 +139,22 @@ func.func @long_tile(%src: tensor<5xf32>) -> tensor<5xf32, #layout.tiled<{0:T(2,
   return %r : tensor<5xf32, #layout.tiled<{0:T(2,2)}>>
 }
 
-// Same layouts: the source (the physical buffer as is).
+// Same layouts without padding slots: the source (the physical buffer as is).
 // CHECK-LABEL: func.func @same
 // CHECK-SAME: (%[[SRC:.+]]: tensor
 // CHECK-NEXT: return %[[SRC]]
-func.func @same(%src: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> {
+func.func @same(%src: tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>> {
+  %e = tensor.empty() : tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
+  %r = layout.relayout %src, %e : tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>> -> tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return %r : tensor<4x6xf32, #layout.tiled<{1,0:T(2,2)}>>
+}
+
+// Same layouts with padding slots: the relayout writes the padding value,
+// so the source's padding is not copied: unpack, then pack with the pad.
+// CHECK-LABEL: func.func @same_padded
+// CHECK: linalg.unpack
+// CHECK: linalg.pack {{.+}} padding_value
+func.func @same_padded(%src: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> {
   %e = tensor.empty() : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
   %r = layout.relayout %src, %e : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
   return %r : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>

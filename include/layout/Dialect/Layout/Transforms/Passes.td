@@ -224,4 +224,34 @@ def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def LayoutAttachDims : Pass<"layout-attach-dims", "ModuleOp"> {
+  let summary =
+      "Give every dims-less `*` layout its dims, from the type's shape";
+  let description = [{
+    A `#layout.tiled` layout with a `*` combine may be written without dims
+    (`memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>`): it takes the sizes
+    from the shape, and every pass of the project builds its map from the
+    type. `MemRefLayoutAttrInterface::getAffineMap()` has no shape, though,
+    and for such a layout returns a non-affine placeholder that upstream
+    analyses refuse (docs/dialect.md). This pass rewrites every memref
+    layout and ranked tensor encoding of that kind, everywhere in the module
+    (operand, result and block argument types, function types, type
+    attributes), to the equivalent dims-carrying form
+    `#layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>`, whose `getAffineMap()` is
+    exact. Run it before upstream passes that read layout maps, e.g.
+    `-normalize-memrefs`:
+
+    ```mlir
+    %a = memref.alloc() : memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+    ```
+    becomes
+    ```mlir
+    %a = memref.alloc() : memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>
+    ```
+
+    Layouts without `*`, and layouts that already carry dims, are left as
+    written. Dynamic dims become `?` in the dims.
+  }];
+}
+
 #endif // LAYOUT_DIALECT_LAYOUT_TRANSFORMS_PASSES_TD
