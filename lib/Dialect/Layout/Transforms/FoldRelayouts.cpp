@@ -27,22 +27,6 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// The XLA shape of a static ranked tensor with an XLA element type and no
-/// encoding (row-major) or a #layout.tiled encoding; std::nullopt otherwise.
-std::optional<Shape> getXlaShape(RankedTensorType type) {
-  std::optional<PrimitiveType> element =
-      convertElementType(type.getElementType());
-  if (!element || !type.hasStaticShape() || type.getRank() == 0)
-    return std::nullopt;
-  Attribute encoding = type.getEncoding();
-  if (!encoding)
-    return Shape::makeArray(*element, type.getShape());
-  auto tiled = dyn_cast<TiledLayoutAttr>(encoding);
-  if (!tiled)
-    return std::nullopt;
-  return Shape::makeArray(*element, type.getShape(), tiled.getLayout());
-}
-
 /// The physical tensor type of `type` (its tiled map's dims, no encoding);
 /// the type itself without an encoding.
 RankedTensorType getPhysicalType(RankedTensorType type, const Shape &shape) {
@@ -73,8 +57,8 @@ struct FoldBitcastRelayout : OpRewritePattern<RelayoutOp> {
     auto destType = dyn_cast<RankedTensorType>(op.getDestination().getType());
     if (!sourceType || !destType)
       return rewriter.notifyMatchFailure(op, "memref relayouts write a buffer");
-    std::optional<Shape> source = getXlaShape(sourceType);
-    std::optional<Shape> dest = getXlaShape(destType);
+    std::optional<Shape> source = getStaticArrayShape(sourceType);
+    std::optional<Shape> dest = getStaticArrayShape(destType);
     if (!source || !dest)
       return rewriter.notifyMatchFailure(op, "not a static XLA array");
     llvm::Expected<RelayoutPlan> plan = planRelayout(*source, *dest);

@@ -31,20 +31,6 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// The XLA shape of a static memref with an XLA element type and an
-/// identity (row-major) or #layout.tiled layout.
-std::optional<Shape> getXlaShape(MemRefType type) {
-  std::optional<PrimitiveType> element =
-      convertElementType(type.getElementType());
-  if (!element || !type.hasStaticShape() || type.getRank() == 0)
-    return std::nullopt;
-  if (type.getLayout().isIdentity())
-    return Shape::makeArray(*element, type.getShape());
-  auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout());
-  if (!tiled)
-    return std::nullopt;
-  return Shape::makeArray(*element, type.getShape(), tiled.getLayout());
-}
 
 /// Both shapes, or std::nullopt.
 std::optional<std::pair<Shape, Shape>> getShapes(Value src, Value dst) {
@@ -52,7 +38,8 @@ std::optional<std::pair<Shape, Shape>> getShapes(Value src, Value dst) {
   auto dstType = dyn_cast<MemRefType>(dst.getType());
   if (!srcType || !dstType)
     return std::nullopt;
-  std::optional<Shape> s = getXlaShape(srcType), d = getXlaShape(dstType);
+  std::optional<Shape> s = getStaticArrayShape(srcType),
+                       d = getStaticArrayShape(dstType);
   if (!s || !d)
     return std::nullopt;
   return std::make_pair(std::move(*s), std::move(*d));
