@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -29,49 +30,66 @@ static unsigned getElementBits(Type type) {
   return 0;
 }
 
-FailureOr<unsigned> mlir::layout::getSubBytePackingBits(
-    ShapedType type, function_ref<InFlightDiagnostic()> emitError) {
+std::string mlir::layout::getSubBytePacking(ShapedType type,
+                                            unsigned &packedBits) {
+  packedBits = 0;
   TiledLayoutAttr attr;
   if (auto memref = dyn_cast<MemRefType>(type))
     attr = dyn_cast<TiledLayoutAttr>(memref.getLayout());
   else if (auto tensor = dyn_cast<RankedTensorType>(type))
     attr = dyn_cast_if_present<TiledLayoutAttr>(tensor.getEncoding());
   if (!attr)
-    return 0u;
+    return "";
   int64_t n = attr.getLayout().getElementSizeInBits();
   if (n == 0)
-    return 0u;
+    return "";
   Type elementType = type.getElementType();
   unsigned bits = getElementBits(elementType);
   unsigned storageBits = 8 * llvm::divideCeil(bits, 8);
   if (n == static_cast<int64_t>(storageBits))
-    return 0u; // One storage unit per element, as without E.
-  auto error = [&]() {
-    InFlightDiagnostic diag = emitError();
-    diag << "E(" << n << ") on element type " << elementType << ": ";
-    return diag;
-  };
-  if (elementType.isSignlessInteger(1))
-    return error() << "XLA's CPU and GPU backends reject custom element sizes "
-                      "on PRED (\"custom element sizes on non-sub-byte "
-                      "types\", xla/service/cpu_gpu_shape_verifier.cc); a "
-                      "pred takes one byte (no E, or E(8))";
+    return ""; // One storage unit per element, as without E.
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << "E(" << n << ") on element type '" << elementType << "': ";
+  if (elementType.isSignlessInteger(1)) {
+    os << "XLA's CPU and GPU backends reject custom element sizes on PRED "
+          "(\"custom element sizes on non-sub-byte types\", "
+          "xla/service/cpu_gpu_shape_verifier.cc); a pred takes one byte (no "
+          "E, or E(8))";
+    return message;
+  }
   bool subByte =
       (isa<IntegerType>(elementType) || isa<Float4E2M1FNType>(elementType)) &&
       bits < 8;
-  if (!subByte)
-    return error() << "only sub-byte integer and f4E2M1FN elements are "
-                      "packed; this type takes "
-                   << storageBits << " bits per element (no E, or E("
-                   << storageBits << "))";
-  if (n != static_cast<int64_t>(bits))
-    return error() << "a packed element takes exactly its bit width, as XLA "
-                      "packs (xla/util.h PackIntN): use E("
-                   << bits << ") to pack or E(8) for one byte per element";
-  if (8 % bits != 0)
-    return error() << bits
-                   << "-bit elements would straddle bytes; packing supports "
-                      "1, 2 and 4-bit elements";
+  if (!subByte) {
+    os << "only sub-byte integer and f4E2M1FN elements are packed; this type "
+          "takes "
+       << storageBits << " bits per element (no E, or E(" << storageBits
+       << "))";
+    return message;
+  }
+  if (n != static_cast<int64_t>(bits)) {
+    os << "a packed element takes exactly its bit width, as XLA packs "
+          "(xla/util.h PackIntN): use E("
+       << bits << ") to pack or E(8) for one byte per element";
+    return message;
+  }
+  if (8 % bits != 0) {
+    os << bits
+       << "-bit elements would straddle bytes; packing supports 1, 2 and "
+          "4-bit elements";
+    return message;
+  }
+  packedBits = bits;
+  return "";
+}
+
+FailureOr<unsigned> mlir::layout::getSubBytePackingBits(
+    ShapedType type, function_ref<InFlightDiagnostic()> emitError) {
+  unsigned bits;
+  std::string why = getSubBytePacking(type, bits);
+  if (!why.empty())
+    return emitError() << why;
   return bits;
 }
 

@@ -29,6 +29,7 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 
+#include <string>
 #include <utility>
 
 namespace mlir::layout {
@@ -43,6 +44,10 @@ namespace mlir::layout {
 FailureOr<unsigned>
 getSubBytePackingBits(ShapedType type,
                       function_ref<InFlightDiagnostic()> emitError);
+
+/// getSubBytePackingBits without a diagnostic: sets `bits` and returns the
+/// empty string, or returns why the E(n) of `type` cannot be stored.
+std::string getSubBytePacking(ShapedType type, unsigned &bits);
 
 /// Bytes of `slots` packed `bits`-bit slots: ceil(slots * bits / 8).
 int64_t getPackedByteCount(int64_t slots, unsigned bits);

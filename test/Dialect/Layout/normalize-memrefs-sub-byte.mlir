@@ -1,0 +1,84 @@
+// Sub-byte packing E(n) in --layout-normalize-memrefs: a packed memref
+// becomes ceil(slots * n / 8) bytes, the same count as layout-explain's
+// allocated_bytes (E(n) packing honoured), and each access is a byte access
+// plus shift/mask in XLA's order (docs/lowering.md, "Sub-byte storage").
+// RUN: layout-opt %s --layout-normalize-memrefs | FileCheck %s
+// RUN: layout-explain sizes 's4[3,5]{1,0:T(2,4)E(4)}' | FileCheck %s --check-prefix=S4T24
+// RUN: layout-explain sizes 'u4[3,5]{1,0:T(7)E(4)}' | FileCheck %s --check-prefix=U4T7
+// RUN: layout-explain sizes 's2[2,3]{1,0:E(2)}' | FileCheck %s --check-prefix=S2
+// RUN: layout-explain sizes 'u1[2,5]{1,0:E(1)}' | FileCheck %s --check-prefix=U1
+// RUN: layout-explain sizes 's4[3,5]{1,0:T(2,4)E(8)}' | FileCheck %s --check-prefix=S4E8
+
+// S4T24: physical_elements: 32
+// S4T24: allocated_bytes: 16
+// U4T7: physical_elements: 21
+// U4T7: allocated_bytes: 11
+// S2: physical_elements: 6
+// S2: allocated_bytes: 2
+// U1: physical_elements: 10
+// U1: allocated_bytes: 2
+// S4E8: physical_elements: 32
+// S4E8: allocated_bytes: 32
+
+// CHECK-LABEL: func.func @sizes
+// CHECK: memref.alloc() : memref<16xi8>
+// The bits after the last of the 21 slots are zeroed (byte 10).
+// CHECK: %[[B:.+]] = memref.alloc() : memref<11xi8>
+// CHECK: %[[Z:.+]] = arith.constant 0 : i8
+// CHECK: %[[L:.+]] = arith.constant 10 : index
+// CHECK: memref.store %[[Z]], %[[B]][%[[L]]] : memref<11xi8>
+// CHECK: memref.alloc() : memref<2xi8>
+// CHECK: memref.alloc() : memref<2xi8>
+// E(8) on i4: one byte per element, as without E.
+// CHECK: memref.alloc() : memref<2x2x2x4xi4>
+func.func @sizes() {
+  %a = memref.alloc() : memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
+  %b = memref.alloc() : memref<3x5xui4, #layout.tiled<{1,0:T(7)E(4)}>>
+  %c = memref.alloc() : memref<2x3xi2, #layout.tiled<{1,0:E(2)}>>
+  %d = memref.alloc() : memref<2x5xui1, #layout.tiled<{1,0:E(1)}>>
+  %e = memref.alloc() : memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(8)}>>
+  return
+}
+
+// Slot s = 5i + j: byte s / 2, bit offset (1 - s mod 2) * 4 (the first slot
+// of a byte in the high nibble). A store is read-modify-write of its byte.
+// CHECK-LABEL: func.func @access
+// CHECK-SAME: (%[[M:.+]]: memref<8xi8>, %[[I:.+]]: index, %[[J:.+]]: index, %[[V:.+]]: i4)
+// CHECK: %[[S:.+]] = arith.addi %[[J]], %{{.+}} : index
+// CHECK: %[[BYTE:.+]] = arith.divui %[[S]], %[[C2:.+]] : index
+// CHECK: %[[R:.+]] = arith.remui %[[S]], %[[C2]] : index
+// CHECK: %[[NEG:.+]] = arith.muli %[[R]], %{{.+}} : index
+// CHECK: %[[J1:.+]] = arith.addi %[[NEG]], %{{.+}} : index
+// CHECK: %[[OFF:.+]] = arith.muli %[[J1]], %{{.+}} : index
+// CHECK: %[[OFF8:.+]] = arith.index_cast %[[OFF]] : index to i8
+// CHECK: %[[OLD:.+]] = memref.load %[[M]][%[[BYTE]]] : memref<8xi8>
+// CHECK: %[[W:.+]] = arith.extui %[[V]] : i4 to i8
+// CHECK: %[[MASK:.+]] = arith.shli %{{.+}}, %[[OFF8]] : i8
+// CHECK: %[[KEEP:.+]] = arith.xori %[[MASK]], %{{.+}} : i8
+// CHECK: %[[KEPT:.+]] = arith.andi %[[OLD]], %[[KEEP]] : i8
+// CHECK: %[[PUT:.+]] = arith.shli %[[W]], %[[OFF8]] : i8
+// CHECK: %[[NEW:.+]] = arith.ori %[[KEPT]], %[[PUT]] : i8
+// CHECK: memref.store %[[NEW]], %[[M]][%[[BYTE]]] : memref<8xi8>
+// CHECK: %[[AOFF:.+]] = affine.apply #{{.+}}(%[[I]], %[[J]])
+// CHECK: %[[AOFF8:.+]] = arith.index_cast %[[AOFF]] : index to i8
+// CHECK: %[[AB:.+]] = affine.load %[[M]][(%[[I]] * 5 + %[[J]]) floordiv 2] : memref<8xi8>
+// CHECK: %[[SH:.+]] = arith.shrui %[[AB]], %[[AOFF8]] : i8
+// CHECK: %[[X:.+]] = arith.trunci %[[SH]] : i8 to i4
+// CHECK: return %[[X]] : i4
+func.func @access(%m: memref<3x5xi4, #layout.tiled<{1,0:E(4)}>>, %i: index,
+                  %j: index, %v: i4) -> i4 {
+  memref.store %v, %m[%i, %j] : memref<3x5xi4, #layout.tiled<{1,0:E(4)}>>
+  %x = affine.load %m[%i, %j] : memref<3x5xi4, #layout.tiled<{1,0:E(4)}>>
+  return %x : i4
+}
+
+// Casts between a packed memref and its byte buffer type become the
+// identity (how packed bytes are handed in or read out).
+// CHECK-LABEL: func.func @bytes
+// CHECK-SAME: (%[[B:.+]]: memref<8xi8>) -> memref<8xi8>
+// CHECK-NEXT: return %[[B]] : memref<8xi8>
+func.func @bytes(%b: memref<8xi8>) -> memref<8xi8> {
+  %m = builtin.unrealized_conversion_cast %b : memref<8xi8> to memref<3x5xi4, #layout.tiled<{1,0:E(4)}>>
+  %c = builtin.unrealized_conversion_cast %m : memref<3x5xi4, #layout.tiled<{1,0:E(4)}>> to memref<8xi8>
+  return %c : memref<8xi8>
+}
