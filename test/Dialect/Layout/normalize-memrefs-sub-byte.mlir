@@ -2,7 +2,8 @@
 // becomes ceil(slots * n / 8) bytes, the same count as layout-explain's
 // allocated_bytes (E(n) packing honoured), and each access is a byte access
 // plus shift/mask in XLA's order (docs/lowering.md, "Sub-byte storage").
-// RUN: layout-opt %s --layout-normalize-memrefs | FileCheck %s
+// RUN: layout-opt %s --convert-layout-to-affine --layout-normalize-memrefs \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,WHOLE
 // RUN: layout-explain sizes 's4[3,5]{1,0:T(2,4)E(4)}' | FileCheck %s --check-prefix=S4T24
 // RUN: layout-explain sizes 'u4[3,5]{1,0:T(7)E(4)}' | FileCheck %s --check-prefix=U4T7
 // RUN: layout-explain sizes 's2[2,3]{1,0:E(2)}' | FileCheck %s --check-prefix=S2
@@ -31,13 +32,18 @@
 // CHECK: memref.alloc() : memref<2xi8>
 // E(8) on i4: one byte per element, as without E.
 // CHECK: memref.alloc() : memref<2x2x2x4xi4>
-func.func @sizes() {
-  %a = memref.alloc() : memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
-  %b = memref.alloc() : memref<3x5xui4, #layout.tiled<{1,0:T(7)E(4)}>>
-  %c = memref.alloc() : memref<2x3xi2, #layout.tiled<{1,0:E(2)}>>
-  %d = memref.alloc() : memref<2x5xui1, #layout.tiled<{1,0:E(1)}>>
-  %e = memref.alloc() : memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(8)}>>
-  return
+!a = memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
+!b = memref<3x5xui4, #layout.tiled<{1,0:T(7)E(4)}>>
+!c = memref<2x3xi2, #layout.tiled<{1,0:E(2)}>>
+!d = memref<2x5xui1, #layout.tiled<{1,0:E(1)}>>
+!e = memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(8)}>>
+func.func @sizes() -> (!a, !b, !c, !d, !e) {
+  %a = memref.alloc() : !a
+  %b = memref.alloc() : !b
+  %c = memref.alloc() : !c
+  %d = memref.alloc() : !d
+  %e = memref.alloc() : !e
+  return %a, %b, %c, %d, %e : !a, !b, !c, !d, !e
 }
 
 // Slot s = 5i + j: byte s / 2, bit offset (1 - s mod 2) * 4 (the first slot
@@ -81,4 +87,36 @@ func.func @bytes(%b: memref<8xi8>) -> memref<8xi8> {
   %m = builtin.unrealized_conversion_cast %b : memref<8xi8> to memref<3x5xi4, #layout.tiled<{1,0:E(4)}>>
   %c = builtin.unrealized_conversion_cast %m : memref<3x5xi4, #layout.tiled<{1,0:E(4)}>> to memref<8xi8>
   return %c : memref<8xi8>
+}
+
+// A relayout row that fills whole bytes stores them whole: the row loop over
+// the 4 slots of a T(2,4) tile row is unrolled by 2 and each byte is
+// assembled from its two elements (the first shifted by 4), no byte load.
+// RUN: layout-opt %s --convert-layout-to-scf --layout-normalize-memrefs \
+// RUN:   | FileCheck %s --check-prefix=WHOLE-SCF
+// WHOLE-LABEL: func.func @relayout_rows
+// WHOLE: affine.for %{{.+}} = 0 to 4 step 2 {
+// WHOLE-NEXT: %[[A:.+]] = affine.load %{{.+}} : memref<4x8xi4>
+// WHOLE-NEXT: %[[NEXT:.+]] = affine.apply
+// WHOLE-NEXT: %[[B:.+]] = affine.load %{{.+}} : memref<4x8xi4>
+// WHOLE-NEXT: %[[A8:.+]] = arith.extui %[[A]] : i4 to i8
+// WHOLE-NEXT: %[[C4:.+]] = arith.constant 4 : i8
+// WHOLE-NEXT: %[[HI:.+]] = arith.shli %[[A8]], %[[C4]] : i8
+// WHOLE-NEXT: %[[B8:.+]] = arith.extui %[[B]] : i4 to i8
+// WHOLE-NEXT: %[[C0:.+]] = arith.constant 0 : i8
+// WHOLE-NEXT: %[[LO:.+]] = arith.shli %[[B8]], %[[C0]] : i8
+// WHOLE-NEXT: %[[BYTE:.+]] = arith.ori %[[HI]], %[[LO]] : i8
+// WHOLE-NEXT: affine.store %[[BYTE]], %{{.+}}[{{.+}} floordiv 2] : memref<16xi8>
+// WHOLE-NEXT: }
+// WHOLE-SCF-LABEL: func.func @relayout_rows
+// WHOLE-SCF: scf.for
+// WHOLE-SCF-NOT: memref.load %{{.+}} : memref<16xi8>
+// WHOLE-SCF: arith.ori
+// WHOLE-SCF: memref.store %{{.+}}, %{{.+}}[%{{.+}}] : memref<16xi8>
+// WHOLE-SCF-NOT: memref.load %{{.+}} : memref<16xi8>
+// WHOLE-SCF: return
+func.func @relayout_rows(%s: memref<4x8xi4>,
+                         %d: memref<4x8xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>) {
+  layout.relayout %s, %d : memref<4x8xi4>, memref<4x8xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
+  return
 }

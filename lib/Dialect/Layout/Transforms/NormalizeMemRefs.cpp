@@ -18,9 +18,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -120,10 +124,15 @@ private:
   llvm::DenseMap<Value, PackedView> packedViews;
   llvm::DenseSet<Operation *> packedPhysicalAllocs;
   llvm::DenseSet<Operation *> packedCasts;
+  /// Row loops unrolled by 8/n (groupWholeBytes): the stores of one byte's
+  /// slots, keyed by the first, which writes the assembled byte.
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> wholeByteGroups;
+  llvm::DenseSet<Operation *> wholeByteFollowers;
   SmallVector<PackedAccess> packedAccesses;
 
   LogicalResult checkType(Type type, Operation *where);
   LogicalResult collectPackedViews(ModuleOp module);
+  void groupWholeBytes(ModuleOp module);
   std::optional<PackedView> getPackedView(Value memref) const;
   void recordPackedAccess(OpBuilder &builder, Operation *op, Value memref,
                           const PackedView &view);
@@ -391,6 +400,137 @@ LogicalResult NormalizeMemRefsPass::collectPackedViews(ModuleOp module) {
   return success(ok);
 }
 
+/// Whether `op` only reads memory (or has no effects).
+static bool onlyReadsMemory(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::all_of(list, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
+/// A row loop that stores every slot of whole bytes of a packed view writes
+/// whole bytes instead of read-modify-writing each slot: the store's last
+/// index is the loop's IV (step 1, bounds and row length multiples of 8/n,
+/// so a group of 8/n iterations fills exactly one byte), the other indices
+/// come from outside the loop, and the rest of the body has no regions and
+/// only reads memory (the relayout and padding rows of the loop nests). The
+/// loop is unrolled by 8/n; the stores of one iteration form a group that
+/// rewritePackedAccess turns into one store of the assembled byte.
+void NormalizeMemRefsPass::groupWholeBytes(ModuleOp module) {
+  SmallVector<Operation *> stores;
+  module.walk([&](Operation *op) {
+    if (isa<memref::StoreOp, affine::AffineStoreOp>(op) &&
+        packedViews.count(op->getOperand(1)))
+      stores.push_back(op);
+  });
+  OpBuilder b(module.getContext());
+  for (Operation *store : stores) {
+    Value view = store->getOperand(1);
+    const PackedView &pv = packedViews.find(view)->second;
+    int64_t k = 8 / pv.bits;
+    Operation *loop = store->getParentOp();
+    Value iv;
+    std::optional<int64_t> lb, ub, step;
+    if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+      if (!f.hasConstantBounds() || f.getNumIterOperands() != 0)
+        continue;
+      iv = f.getInductionVar();
+      lb = f.getConstantLowerBound();
+      ub = f.getConstantUpperBound();
+      step = f.getStepAsInt();
+    } else if (auto f = dyn_cast<scf::ForOp>(loop)) {
+      if (!f.getInitArgs().empty())
+        continue;
+      iv = f.getInductionVar();
+      lb = getConstantIntValue(f.getLowerBound());
+      ub = getConstantIntValue(f.getUpperBound());
+      step = getConstantIntValue(f.getStep());
+    } else {
+      continue;
+    }
+    if (!lb || !ub || !step || *step != 1 || *lb % k || *ub % k ||
+        pv.physicalDims.empty() || pv.physicalDims.back() % k)
+      continue;
+    Region &loopRegion = loop->getRegion(0);
+    auto outside = [&](Value v) {
+      return v != iv && !loopRegion.isAncestor(v.getParentRegion());
+    };
+    bool row = false;
+    if (auto s = dyn_cast<memref::StoreOp>(store)) {
+      ValueRange idx = s.getIndices();
+      row = !idx.empty() && idx.back() == iv &&
+            llvm::all_of(idx.drop_back(), outside);
+    } else {
+      auto as = cast<affine::AffineStoreOp>(store);
+      AffineMap map = as.getAffineMap();
+      ValueRange operands = as.getMapOperands();
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      row = last && operands[last.getPosition()] == iv;
+      for (auto [m, v] : llvm::enumerate(operands)) {
+        if (v != iv) {
+          row = row && outside(v);
+          continue;
+        }
+        for (AffineExpr e : map.getResults().drop_back())
+          row = row && (m >= map.getNumDims() || !e.isFunctionOfDim(m));
+        row = row && m < map.getNumDims();
+      }
+    }
+    if (!row)
+      continue;
+    Block *body = store->getBlock();
+    SmallVector<Operation *> bodyOps;
+    bool pure = true;
+    for (Operation &op : body->without_terminator()) {
+      bodyOps.push_back(&op);
+      if (&op == store)
+        continue;
+      pure = pure && op.getNumRegions() == 0 && onlyReadsMemory(&op) &&
+             !llvm::is_contained(op.getOperands(), view);
+    }
+    if (!pure)
+      continue;
+    // Unroll by k: iterations iv + 1 .. iv + k - 1 are clones of the body.
+    Location loc = loop->getLoc();
+    SmallVector<Operation *> group{store};
+    bool isAffine = isa<affine::AffineForOp>(loop);
+    for (int64_t j = 1; j < k; ++j) {
+      b.setInsertionPoint(body->getTerminator());
+      Value shifted =
+          isAffine
+              ? affine::AffineApplyOp::create(
+                    b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + j), iv)
+                    .getResult()
+              : arith::AddIOp::create(b, loc, iv,
+                                      arith::ConstantIndexOp::create(b, loc, j))
+                    .getResult();
+      IRMapping mapping;
+      mapping.map(iv, shifted);
+      for (Operation *op : bodyOps) {
+        Operation *clone = b.clone(*op, mapping);
+        if (op == store) {
+          group.push_back(clone);
+          wholeByteFollowers.insert(clone);
+        }
+      }
+    }
+    if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+      f.setStep(k);
+    } else {
+      b.setInsertionPoint(loop);
+      cast<scf::ForOp>(loop).getStepMutable().assign(
+          arith::ConstantIndexOp::create(b, loc, k));
+    }
+    wholeByteGroups[store] = std::move(group);
+  }
+}
+
 /// Computes the byte and bit offset of a load/store of a packed memref
 /// (logical indices of a tiled memref, or physical indices of a view) while
 /// the memref still has its unpacked type; the access itself is rebuilt
@@ -402,6 +542,8 @@ void NormalizeMemRefsPass::recordPackedAccess(OpBuilder &builder, Operation *op,
   auto type = cast<MemRefType>(memref.getType());
   auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
   PackedAccess access{op, view.bits, Value(), AffineMap(), Value()};
+  // The first store of a whole-byte group needs no bit offset.
+  bool wholeByte = wholeByteGroups.count(op);
   Value offset;
   if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op)) {
     AffineMap accessMap = isa<affine::AffineLoadOp>(op)
@@ -421,9 +563,10 @@ void NormalizeMemRefsPass::recordPackedAccess(OpBuilder &builder, Operation *op,
         getPackedPosition<AffineExpr>(linear, view.bits, ops);
     unsigned nd = physical.getNumDims(), ns = physical.getNumSymbols();
     access.byteMap = simplifyAffineMap(AffineMap::get(nd, ns, byte));
-    offset = affine::AffineApplyOp::create(
-        builder, loc, simplifyAffineMap(AffineMap::get(nd, ns, bitOffset)),
-        operands);
+    if (!wholeByte)
+      offset = affine::AffineApplyOp::create(
+          builder, loc, simplifyAffineMap(AffineMap::get(nd, ns, bitOffset)),
+          operands);
   } else {
     ValueRange indices = isa<memref::LoadOp>(op)
                              ? cast<memref::LoadOp>(op).getIndices()
@@ -439,12 +582,17 @@ void NormalizeMemRefsPass::recordPackedAccess(OpBuilder &builder, Operation *op,
       physical.assign(p.begin(), p.end());
     }
     Value linear = linearizeIndex<Value>(physical, view.physicalDims, ops);
-    auto [byte, bitOffset] = getPackedPosition<Value>(linear, view.bits, ops);
-    access.byteIndex = byte;
-    offset = bitOffset;
+    if (wholeByte) {
+      access.byteIndex = ops.floorDiv(linear, 8 / view.bits);
+    } else {
+      auto [byte, bitOffset] = getPackedPosition<Value>(linear, view.bits, ops);
+      access.byteIndex = byte;
+      offset = bitOffset;
+    }
   }
-  access.bitOffset = builder.createOrFold<arith::IndexCastOp>(
-      loc, builder.getI8Type(), offset);
+  if (offset)
+    access.bitOffset = builder.createOrFold<arith::IndexCastOp>(
+        loc, builder.getI8Type(), offset);
   packedAccesses.push_back(access);
 }
 
@@ -470,6 +618,23 @@ void NormalizeMemRefsPass::rewritePackedAccess(OpBuilder &builder,
   else if (auto store = dyn_cast<affine::AffineStoreOp>(op))
     mapOperands.assign(store.getMapOperands().begin(),
                        store.getMapOperands().end());
+  auto storeByte = [&](Value newByte) {
+    if (isAffine)
+      affine::AffineStoreOp::create(builder, loc, newByte, buffer,
+                                    access.byteMap, mapOperands);
+    else
+      memref::StoreOp::create(builder, loc, newByte, buffer,
+                              ValueRange{access.byteIndex});
+  };
+  if (auto it = wholeByteGroups.find(op); it != wholeByteGroups.end()) {
+    // The group's stores fill one byte: store it whole, after the last.
+    SmallVector<Value> elements;
+    for (Operation *store : it->second)
+      elements.push_back(store->getOperand(0));
+    builder.setInsertionPoint(it->second.back());
+    storeByte(assemblePackedByte(builder, loc, elements));
+    return;
+  }
   auto loadByte = [&]() -> Value {
     if (isAffine)
       return affine::AffineLoadOp::create(builder, loc, buffer, access.byteMap,
@@ -487,14 +652,7 @@ void NormalizeMemRefsPass::rewritePackedAccess(OpBuilder &builder,
   Value value = isa<memref::StoreOp>(op)
                     ? cast<memref::StoreOp>(op).getValueToStore()
                     : cast<affine::AffineStoreOp>(op).getValueToStore();
-  Value newByte =
-      insertPackedElement(builder, loc, byte, access.bitOffset, value);
-  if (isAffine)
-    affine::AffineStoreOp::create(builder, loc, newByte, buffer, access.byteMap,
-                                  mapOperands);
-  else
-    memref::StoreOp::create(builder, loc, newByte, buffer,
-                            ValueRange{access.byteIndex});
+  storeByte(insertPackedElement(builder, loc, byte, access.bitOffset, value));
 }
 
 /// The bits after the last slot of a packed buffer (when slots * n is not a
@@ -527,6 +685,7 @@ void NormalizeMemRefsPass::runOnOperation() {
   });
   if (!ok || failed(collectPackedViews(module)))
     return signalPassFailure();
+  groupWholeBytes(module);
   if (physicalTypes.empty())
     return;
 
@@ -557,7 +716,9 @@ void NormalizeMemRefsPass::runOnOperation() {
       Value memref = op->getOperand(
           isa<memref::StoreOp, affine::AffineStoreOp>(op) ? 1 : 0);
       if (std::optional<PackedView> view = getPackedView(memref)) {
-        recordPackedAccess(builder, op, memref, *view);
+        // A whole-byte group's other stores go with its first.
+        if (!wholeByteFollowers.contains(op))
+          recordPackedAccess(builder, op, memref, *view);
         continue;
       }
     }
@@ -674,6 +835,8 @@ void NormalizeMemRefsPass::runOnOperation() {
   for (const PackedAccess &access : packedAccesses) {
     rewritePackedAccess(builder, access);
     toErase.push_back(access.op);
+    if (auto it = wholeByteGroups.find(access.op); it != wholeByteGroups.end())
+      toErase.append(std::next(it->second.begin()), it->second.end());
   }
   for (Operation *op : llvm::reverse(toErase))
     op->erase();

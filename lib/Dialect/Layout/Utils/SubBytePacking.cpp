@@ -140,3 +140,20 @@ Value mlir::layout::insertPackedElement(OpBuilder &b, Location loc, Value byte,
   Value placed = arith::ShLIOp::create(b, loc, value, bitOffset);
   return arith::OrIOp::create(b, loc, kept, placed);
 }
+
+Value mlir::layout::assemblePackedByte(OpBuilder &b, Location loc,
+                                       ValueRange elements) {
+  Type i8 = b.getI8Type();
+  unsigned bits = getElementBits(elements.front().getType());
+  Value byte;
+  for (auto [j, element] : llvm::enumerate(elements)) {
+    Value value =
+        arith::ExtUIOp::create(b, loc, i8, toSignlessBits(b, loc, element));
+    Value shift = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(i8, 8 - bits * (j + 1)));
+    Value placed = arith::ShLIOp::create(b, loc, value, shift);
+    byte =
+        byte ? arith::OrIOp::create(b, loc, byte, placed).getResult() : placed;
+  }
+  return byte;
+}

@@ -31,7 +31,9 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
     becomes `memref<B x i8>` with B = ceil(slots * n / 8), the slots in
     physical-buffer order and 8/n per byte, the first in the high bits (XLA's
     order, xla/util.h `PackIntN`). Its loads are a byte load and a shift, its
-    stores read-modify-write their byte; its physical views
+    stores read-modify-write their byte, except in row loops that fill whole
+    bytes (unrolled by 8/n, each byte assembled and stored once); its
+    physical views
     (`layout.to_physical`), the allocations viewed through
     `layout.from_physical` and `builtin.unrealized_conversion_cast` to or
     from exactly `memref<B x i8>` share the buffer. Other `E(n)` (on pred, as

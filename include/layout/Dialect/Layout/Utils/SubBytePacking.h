@@ -89,6 +89,10 @@ Value extractPackedElement(OpBuilder &builder, Location loc, Value byte,
 Value insertPackedElement(OpBuilder &builder, Location loc, Value byte,
                           Value bitOffset, Value element);
 
+/// The byte holding `elements` (8/n elements of n bits, in slot order) in
+/// XLA's order: element j shifted left by 8 - n * (j + 1).
+Value assemblePackedByte(OpBuilder &builder, Location loc, ValueRange elements);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_DIALECT_LAYOUT_UTILS_SUBBYTEPACKING_H
