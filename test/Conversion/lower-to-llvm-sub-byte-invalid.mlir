@@ -31,3 +31,14 @@ func.func @byte_type_add(%a: !t, %b: !t) -> !t {
   %r = "layout.add"(%a, %b) : (!t, !t) -> !t
   return %r : !t
 }
+
+// -----
+
+!m = memref<?x8xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
+
+func.func @dynamic(%x: memref<?x8xi4>, %n: index) -> !m {
+  %y = memref.alloc(%n) : !m
+  // expected-error @+1 {{'layout.relayout' op cannot be lowered to loops: E(4) on element type 'i4': packing of dynamic shapes is not supported yet}}
+  layout.relayout %x, %y : memref<?x8xi4>, !m
+  return %y : !m
+}

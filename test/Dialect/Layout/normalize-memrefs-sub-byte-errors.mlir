@@ -43,7 +43,7 @@ func.func @straddles_bytes() {
 // -----
 
 func.func @dynamic(%n: index) {
-  // expected-error @+1 {{'memref.alloc' op cannot normalize 'memref<?x4xi4, #layout.tiled<{1,0:E(4)}>>': E(4) packing of dynamic shapes is not supported}}
+  // expected-error @+1 {{'memref.alloc' op cannot normalize 'memref<?x4xi4, #layout.tiled<{1,0:E(4)}>>': E(4) on element type 'i4': packing of dynamic shapes is not supported yet}}
   %m = memref.alloc(%n) : memref<?x4xi4, #layout.tiled<{1,0:E(4)}>>
   return
 }

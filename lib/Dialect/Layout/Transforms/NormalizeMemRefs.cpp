@@ -166,9 +166,6 @@ LogicalResult NormalizeMemRefsPass::checkType(Type type, Operation *where) {
     return failure();
   if (*bits) {
     // E(n) packing: a buffer of ceil(slots * n / 8) bytes.
-    if (!physical->hasStaticShape())
-      return emitError() << "E(" << *bits
-                         << ") packing of dynamic shapes is not supported";
     SmallVector<int64_t> dims(physical->getShape());
     physical =
         MemRefType::get({getPackedByteCount(physical->getNumElements(), *bits)},

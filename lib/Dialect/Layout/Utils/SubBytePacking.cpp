@@ -80,6 +80,11 @@ std::string mlir::layout::getSubBytePacking(ShapedType type,
           "4-bit elements";
     return message;
   }
+  if (!type.hasStaticShape()) {
+    os << "packing of dynamic shapes is not supported yet (the byte count and "
+          "the slot strides would be run-time values)";
+    return message;
+  }
   packedBits = bits;
   return "";
 }
