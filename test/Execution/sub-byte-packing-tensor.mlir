@@ -12,6 +12,14 @@
 // RUN: layout-opt %s --layout-bufferize --layout-lower-to-llvm -o %t.b.mlir
 // RUN: mlir-runner %t.b.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %s
+// The same through the upstream-op lowerings (linalg.pack/unpack on the
+// physical tensors; pad + reshape + transpose).
+// RUN: layout-opt %s --convert-layout-to-linalg --layout-lower-to-llvm -o %t.l.mlir
+// RUN: mlir-runner %t.l.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %s
+// RUN: layout-opt %s --layout-decompose-tiling --layout-lower-to-llvm -o %t.d.mlir
+// RUN: mlir-runner %t.d.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %s
 
 !t = tensor<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
 !m = memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
