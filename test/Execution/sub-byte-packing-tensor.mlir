@@ -1,6 +1,6 @@
 // Sub-byte packing at the tensor level: a tensor relayout into
-// s4[3,5]{1,0:T(2,4)E(4)} and back, and a layout.add of two packed tensors
-// (XLA's s4 wraps modulo 16), through --layout-lower-to-llvm. The second RUN
+// s4[3,5]{1,0:T(2,4)E(4)} and back, a layout.add of two packed tensors
+// (XLA's s4 wraps modulo 16) and of a packed row broadcast over them, through --layout-lower-to-llvm. The second RUN
 // bufferizes first, so the packed buffer is a memref.alloc of the physical
 // shape viewed through layout.from_physical (--layout-bufferize), which
 // --layout-normalize-memrefs packs. The bytes are derived by hand in
@@ -69,6 +69,17 @@ func.func @double(%x: !t) -> !t {
   %r = "layout.add"(%x, %x) : (!t, !t) -> !t
   return %r : !t
 }
+!row = tensor<5xi4, #layout.tiled<{0:E(4)}>>
+func.func @packRow(%x: tensor<5xi4>) -> !row {
+  %e = tensor.empty() : !row
+  %r = layout.relayout %x, %e : tensor<5xi4>, !row -> !row
+  return %r : !row
+}
+// XLA broadcasting of a packed row over a packed matrix.
+func.func @addRow(%x: !t, %v: !row) -> !t {
+  %r = layout.add %x, %v {broadcast_dimensions = array<i64: 1>} : (!t, !row) -> !t
+  return %r : !t
+}
 func.func @main() {
   %c = arith.constant dense<[[-8, -7, -6, -5, -4], [-3, -2, -1, 0, 1], [2, 3, 4, 5, 6]]> : tensor<3x5xi4>
   %p = call @pack(%c) : (tensor<3x5xi4>) -> !t
@@ -90,5 +101,15 @@ func.func @main() {
   // CHECK:      [0,   2,   4,   6,   -8]
   // CHECK-NEXT: [-6,   -4,   -2,   0,   2]
   // CHECK-NEXT: [4,   6,   -8,   -6,   -4]
+  // Plus the row [1, 2, 3, 4, 5] (5 + 4 = 9 and 6 + 5 = 11 wrap to -7, -5).
+  %rowc = arith.constant dense<[1, 2, 3, 4, 5]> : tensor<5xi4>
+  %row = call @packRow(%rowc) : (tensor<5xi4>) -> !row
+  %a = call @addRow(%p, %row) : (!t, !row) -> !t
+  %au = call @unpack(%a) : (!t) -> tensor<3x5xi4>
+  %am = bufferization.to_buffer %au : tensor<3x5xi4> to memref<3x5xi4>
+  call @printSigned(%am) : (memref<3x5xi4>) -> ()
+  // CHECK:      [-7,   -5,   -3,   -1,   1]
+  // CHECK-NEXT: [-2,   0,   2,   4,   6]
+  // CHECK-NEXT: [3,   5,   7,   -7,   -5]
   return
 }

@@ -63,12 +63,12 @@ func.func @view_collapsed(%m: !packed) {
 
 !packed = memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
 
-func.func @view_of_argument(%p: memref<2x2x2x4xi4>) -> i4 {
+func.func @written_view_of_argument(%p: memref<2x2x2x4xi4>, %v: i4) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'layout.from_physical' op views 'memref<2x2x2x4xi4>' as the sub-byte packed memref 'memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>'; layout-normalize-memrefs packs only buffers allocated in the function (memref.alloc/alloca) or physical views of packed memrefs}}
+  // expected-error @+1 {{'layout.from_physical' op views 'memref<2x2x2x4xi4>' as the sub-byte packed memref 'memref<3x5xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>', which is written or passed on; layout-normalize-memrefs packs in place only buffers allocated in the function (memref.alloc/alloca) or physical views of packed memrefs (a buffer from elsewhere is packed into a copy, which must only be read)}}
   %m = layout.from_physical %p : memref<2x2x2x4xi4> -> !packed
-  %v = memref.load %m[%c0, %c0] : !packed
-  return %v : i4
+  memref.store %v, %m[%c0, %c0] : !packed
+  return
 }
 
 // -----

@@ -120,3 +120,21 @@ func.func @relayout_rows(%s: memref<4x8xi4>,
   layout.relayout %s, %d : memref<4x8xi4>, memref<4x8xi4, #layout.tiled<{1,0:T(2,4)E(4)}>>
   return
 }
+
+// A buffer the function did not allocate, viewed as a packed memref that is
+// only read (what --convert-layout-to-linalg makes of a relayout whose
+// physical shape is the logical one): a packed copy, filled slot by slot.
+// CHECK-LABEL: func.func @packed_copy
+// CHECK-SAME: (%[[SRC:.+]]: memref<5xi4>) -> memref<3xi8>
+// CHECK: %[[P:.+]] = memref.alloc() : memref<3xi8>
+// CHECK: memref.store %{{.+}}, %[[P]][%{{.+}}] : memref<3xi8>
+// CHECK: scf.for %[[I:.+]] =
+// CHECK: %[[E:.+]] = memref.load %[[SRC]][%[[I]]] : memref<5xi4>
+// CHECK: %[[B:.+]] = memref.load %[[P]][%{{.+}}] : memref<3xi8>
+// CHECK: arith.ori
+// CHECK: memref.store %{{.+}}, %[[P]][%{{.+}}] : memref<3xi8>
+// CHECK: return %[[P]] : memref<3xi8>
+func.func @packed_copy(%src: memref<5xi4>) -> memref<5xi4, #layout.tiled<{0:E(4)}>> {
+  %m = layout.from_physical %src : memref<5xi4> -> memref<5xi4, #layout.tiled<{0:E(4)}>>
+  return %m : memref<5xi4, #layout.tiled<{0:E(4)}>>
+}

@@ -124,6 +124,9 @@ private:
   llvm::DenseMap<Value, PackedView> packedViews;
   llvm::DenseSet<Operation *> packedPhysicalAllocs;
   llvm::DenseSet<Operation *> packedCasts;
+  /// from_physical ops viewing a buffer not allocated here (a function
+  /// argument, say) as a packed memref that is only read: packed copies.
+  llvm::DenseSet<Operation *> packingCopies;
   /// Row loops unrolled by 8/n (groupWholeBytes): the stores of one byte's
   /// slots, keyed by the first, which writes the assembled byte.
   llvm::DenseMap<Operation *, SmallVector<Operation *>> wholeByteGroups;
@@ -139,6 +142,7 @@ private:
   void rewritePackedAccess(OpBuilder &builder, const PackedAccess &access);
   void zeroTrailingBits(OpBuilder &builder, Location loc, Value buffer,
                         const PackedView &view);
+  void emitPackingCopy(OpBuilder &builder, FromPhysicalOp op);
   bool isPackedByteCast(UnrealizedConversionCastOp cast) const;
   LogicalResult checkOp(Operation *op, SymbolTableCollection &symbols);
   Type convertType(Type type) const;
@@ -310,6 +314,28 @@ bool NormalizeMemRefsPass::isPackedByteCast(
   return it != packedTypes.end() && in.getType() == it->second.packedType;
 }
 
+/// Whether the packed memref `tiled` is only read (loads, physical views that
+/// are only loaded, copies out of it, returns, deallocation, byte casts), so
+/// that a packed copy of its buffer can stand for it.
+static bool isOnlyRead(Value tiled) {
+  auto isLoad = [](Operation *user) {
+    return isa<memref::LoadOp, affine::AffineLoadOp>(user);
+  };
+  for (OpOperand &use : tiled.getUses()) {
+    Operation *user = use.getOwner();
+    if (isLoad(user) || isa<func::ReturnOp, memref::DeallocOp>(user))
+      continue;
+    if (auto copy = dyn_cast<memref::CopyOp>(user);
+        copy && copy.getSource() == tiled)
+      continue;
+    if (auto view = dyn_cast<ToPhysicalOp>(user);
+        view && llvm::all_of(view->getUsers(), isLoad))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 /// Finds the physical views (to_physical results) and the allocations viewed
 /// through from_physical (what --layout-bufferize makes of a tiled tensor)
 /// that share the buffer of a packed memref, and checks that they are only
@@ -347,11 +373,19 @@ LogicalResult NormalizeMemRefsPass::collectPackedViews(ModuleOp module) {
     }
     Operation *def = source.getDefiningOp();
     if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def)) {
+      // Not ours to repack in place: a packed copy, if nothing writes it.
+      if (isOnlyRead(op.getResult())) {
+        packingCopies.insert(op);
+        return;
+      }
       op.emitOpError() << "views " << source.getType()
                        << " as the sub-byte packed memref " << op.getType()
-                       << "; layout-normalize-memrefs packs only buffers "
-                          "allocated in the function (memref.alloc/alloca) "
-                          "or physical views of packed memrefs";
+                       << ", which is written or passed on; "
+                          "layout-normalize-memrefs packs in place only "
+                          "buffers allocated in the function "
+                          "(memref.alloc/alloca) or physical views of packed "
+                          "memrefs (a buffer from elsewhere is packed into a "
+                          "copy, which must only be read)";
       ok = false;
       return;
     }
@@ -670,6 +704,51 @@ void NormalizeMemRefsPass::zeroTrailingBits(OpBuilder &builder, Location loc,
   memref::StoreOp::create(builder, loc, zero, buffer, ValueRange{last});
 }
 
+/// A from_physical of a buffer the function did not allocate, as a packed
+/// memref that is only read: a new packed buffer filled from it slot by slot.
+void NormalizeMemRefsPass::emitPackingCopy(OpBuilder &builder,
+                                           FromPhysicalOp op) {
+  Location loc = op.getLoc();
+  const PackedView &view = packedTypes.find(op.getType())->second;
+  builder.setInsertionPoint(op);
+  Value packed = memref::AllocOp::create(builder, loc, view.packedType);
+  zeroTrailingBits(builder, loc, packed, view);
+  Value source = op.getSource();
+  SmallVector<Value> ivs;
+  std::function<void(size_t)> nest = [&](size_t k) {
+    if (k == view.physicalDims.size()) {
+      ArithIndexOps ops(builder, loc);
+      Value element = memref::LoadOp::create(builder, loc, source, ivs);
+      Value linear = linearizeIndex<Value>(ivs, view.physicalDims, ops);
+      auto [byteIndex, offset] =
+          getPackedPosition<Value>(linear, view.bits, ops);
+      Value offset8 =
+          arith::IndexCastOp::create(builder, loc, builder.getI8Type(), offset);
+      Value byte = memref::LoadOp::create(builder, loc, packed, byteIndex);
+      memref::StoreOp::create(
+          builder, loc,
+          insertPackedElement(builder, loc, byte, offset8, element), packed,
+          byteIndex);
+      return;
+    }
+    Value lb = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value ub =
+        arith::ConstantIndexOp::create(builder, loc, view.physicalDims[k]);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto loop = scf::ForOp::create(builder, loc, lb, ub, one);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    ivs.push_back(loop.getInductionVar());
+    nest(k + 1);
+    ivs.pop_back();
+  };
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    nest(0);
+  }
+  op.replaceAllUsesWith(packed);
+}
+
 void NormalizeMemRefsPass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTableCollection symbols;
@@ -818,7 +897,10 @@ void NormalizeMemRefsPass::runOnOperation() {
       to.replaceAllUsesWith(to.getSource());
       toErase.push_back(op);
     } else if (auto from = dyn_cast<FromPhysicalOp>(op)) {
-      from.replaceAllUsesWith(from.getSource());
+      if (packingCopies.contains(op))
+        emitPackingCopy(builder, from);
+      else
+        from.replaceAllUsesWith(from.getSource());
       toErase.push_back(op);
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       func.setFunctionType(convertFunctionType(func.getFunctionType()));
