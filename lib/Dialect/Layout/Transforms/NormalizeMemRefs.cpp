@@ -431,28 +431,9 @@ LogicalResult NormalizeMemRefsPass::collectPackedViews(ModuleOp module) {
   return success(ok);
 }
 
-/// Whether `op` only reads memory (or has no effects).
-static bool onlyReadsMemory(Operation *op) {
-  if (isMemoryEffectFree(op))
-    return true;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> list;
-  effects.getEffects(list);
-  return llvm::all_of(list, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Read>(e.getEffect());
-  });
-}
-
-/// A row loop that stores every slot of whole bytes of a packed view writes
-/// whole bytes instead of read-modify-writing each slot: the store's last
-/// index is the loop's IV (step 1, bounds and row length multiples of 8/n,
-/// so a group of 8/n iterations fills exactly one byte), the other indices
-/// come from outside the loop, and the rest of the body has no regions and
-/// only reads memory (the relayout and padding rows of the loop nests). The
-/// loop is unrolled by 8/n; the stores of one iteration form a group that
-/// rewritePackedAccess turns into one store of the assembled byte.
+/// Row loops that store every slot of whole bytes of a packed view are
+/// unrolled by 8/n (unrollWholeByteRow): the stores of one iteration form a
+/// group that rewritePackedAccess turns into one store of the assembled byte.
 void NormalizeMemRefsPass::groupWholeBytes(ModuleOp module) {
   SmallVector<Operation *> stores;
   module.walk([&](Operation *op) {
@@ -460,104 +441,13 @@ void NormalizeMemRefsPass::groupWholeBytes(ModuleOp module) {
         packedViews.count(op->getOperand(1)))
       stores.push_back(op);
   });
-  OpBuilder b(module.getContext());
   for (Operation *store : stores) {
-    Value view = store->getOperand(1);
-    const PackedView &pv = packedViews.find(view)->second;
-    int64_t k = 8 / pv.bits;
-    Operation *loop = store->getParentOp();
-    Value iv;
-    std::optional<int64_t> lb, ub, step;
-    if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
-      if (!f.hasConstantBounds() || f.getNumIterOperands() != 0)
-        continue;
-      iv = f.getInductionVar();
-      lb = f.getConstantLowerBound();
-      ub = f.getConstantUpperBound();
-      step = f.getStepAsInt();
-    } else if (auto f = dyn_cast<scf::ForOp>(loop)) {
-      if (!f.getInitArgs().empty())
-        continue;
-      iv = f.getInductionVar();
-      lb = getConstantIntValue(f.getLowerBound());
-      ub = getConstantIntValue(f.getUpperBound());
-      step = getConstantIntValue(f.getStep());
-    } else {
+    const PackedView &view = packedViews.find(store->getOperand(1))->second;
+    SmallVector<Operation *> group =
+        unrollWholeByteRow(store, view.physicalDims, view.bits);
+    if (group.empty())
       continue;
-    }
-    if (!lb || !ub || !step || *step != 1 || *lb % k || *ub % k ||
-        pv.physicalDims.empty() || pv.physicalDims.back() % k)
-      continue;
-    Region &loopRegion = loop->getRegion(0);
-    auto outside = [&](Value v) {
-      return v != iv && !loopRegion.isAncestor(v.getParentRegion());
-    };
-    bool row = false;
-    if (auto s = dyn_cast<memref::StoreOp>(store)) {
-      ValueRange idx = s.getIndices();
-      row = !idx.empty() && idx.back() == iv &&
-            llvm::all_of(idx.drop_back(), outside);
-    } else {
-      auto as = cast<affine::AffineStoreOp>(store);
-      AffineMap map = as.getAffineMap();
-      ValueRange operands = as.getMapOperands();
-      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-      row = last && operands[last.getPosition()] == iv;
-      for (auto [m, v] : llvm::enumerate(operands)) {
-        if (v != iv) {
-          row = row && outside(v);
-          continue;
-        }
-        for (AffineExpr e : map.getResults().drop_back())
-          row = row && (m >= map.getNumDims() || !e.isFunctionOfDim(m));
-        row = row && m < map.getNumDims();
-      }
-    }
-    if (!row)
-      continue;
-    Block *body = store->getBlock();
-    SmallVector<Operation *> bodyOps;
-    bool pure = true;
-    for (Operation &op : body->without_terminator()) {
-      bodyOps.push_back(&op);
-      if (&op == store)
-        continue;
-      pure = pure && op.getNumRegions() == 0 && onlyReadsMemory(&op) &&
-             !llvm::is_contained(op.getOperands(), view);
-    }
-    if (!pure)
-      continue;
-    // Unroll by k: iterations iv + 1 .. iv + k - 1 are clones of the body.
-    Location loc = loop->getLoc();
-    SmallVector<Operation *> group{store};
-    bool isAffine = isa<affine::AffineForOp>(loop);
-    for (int64_t j = 1; j < k; ++j) {
-      b.setInsertionPoint(body->getTerminator());
-      Value shifted =
-          isAffine
-              ? affine::AffineApplyOp::create(
-                    b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + j), iv)
-                    .getResult()
-              : arith::AddIOp::create(b, loc, iv,
-                                      arith::ConstantIndexOp::create(b, loc, j))
-                    .getResult();
-      IRMapping mapping;
-      mapping.map(iv, shifted);
-      for (Operation *op : bodyOps) {
-        Operation *clone = b.clone(*op, mapping);
-        if (op == store) {
-          group.push_back(clone);
-          wholeByteFollowers.insert(clone);
-        }
-      }
-    }
-    if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
-      f.setStep(k);
-    } else {
-      b.setInsertionPoint(loop);
-      cast<scf::ForOp>(loop).getStepMutable().assign(
-          arith::ConstantIndexOp::create(b, loc, k));
-    }
+    wholeByteFollowers.insert(std::next(group.begin()), group.end());
     wholeByteGroups[store] = std::move(group);
   }
 }
@@ -713,39 +603,8 @@ void NormalizeMemRefsPass::emitPackingCopy(OpBuilder &builder,
   builder.setInsertionPoint(op);
   Value packed = memref::AllocOp::create(builder, loc, view.packedType);
   zeroTrailingBits(builder, loc, packed, view);
-  Value source = op.getSource();
-  SmallVector<Value> ivs;
-  std::function<void(size_t)> nest = [&](size_t k) {
-    if (k == view.physicalDims.size()) {
-      ArithIndexOps ops(builder, loc);
-      Value element = memref::LoadOp::create(builder, loc, source, ivs);
-      Value linear = linearizeIndex<Value>(ivs, view.physicalDims, ops);
-      auto [byteIndex, offset] =
-          getPackedPosition<Value>(linear, view.bits, ops);
-      Value offset8 =
-          arith::IndexCastOp::create(builder, loc, builder.getI8Type(), offset);
-      Value byte = memref::LoadOp::create(builder, loc, packed, byteIndex);
-      memref::StoreOp::create(
-          builder, loc,
-          insertPackedElement(builder, loc, byte, offset8, element), packed,
-          byteIndex);
-      return;
-    }
-    Value lb = arith::ConstantIndexOp::create(builder, loc, 0);
-    Value ub =
-        arith::ConstantIndexOp::create(builder, loc, view.physicalDims[k]);
-    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-    auto loop = scf::ForOp::create(builder, loc, lb, ub, one);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPoint(loop.getBody()->getTerminator());
-    ivs.push_back(loop.getInductionVar());
-    nest(k + 1);
-    ivs.pop_back();
-  };
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    nest(0);
-  }
+  emitPackingLoops(builder, loc, op.getSource(), packed, view.physicalDims,
+                   view.bits);
   op.replaceAllUsesWith(packed);
 }
 

@@ -11,7 +11,13 @@
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -161,4 +167,175 @@ Value mlir::layout::assemblePackedByte(OpBuilder &b, Location loc,
         byte ? arith::OrIOp::create(b, loc, byte, placed).getResult() : placed;
   }
   return byte;
+}
+
+namespace {
+/// The index algebra of linearizeIndex/getPackedPosition over `index`
+/// values (unsigned division: slots are non-negative).
+struct LinearIndexOps {
+  OpBuilder &builder;
+  Location loc;
+  Value constant(int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  }
+  Value add(Value a, Value b) {
+    return builder.createOrFold<arith::AddIOp>(loc, a, b);
+  }
+  Value mul(Value a, int64_t b) {
+    return builder.createOrFold<arith::MulIOp>(loc, a, constant(b));
+  }
+  Value floorDiv(Value a, int64_t b) {
+    return builder.createOrFold<arith::DivUIOp>(loc, a, constant(b));
+  }
+  Value mod(Value a, int64_t b) {
+    return builder.createOrFold<arith::RemUIOp>(loc, a, constant(b));
+  }
+};
+} // namespace
+
+/// Whether `op` only reads memory (or has no effects).
+static bool onlyReadsMemory(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::all_of(list, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
+SmallVector<Operation *> mlir::layout::unrollWholeByteRow(
+    Operation *store, ArrayRef<int64_t> physicalDims, unsigned bits) {
+  OpBuilder b(store->getContext());
+  Value view = store->getOperand(1);
+  int64_t k = 8 / bits;
+  Operation *loop = store->getParentOp();
+  Value iv;
+  std::optional<int64_t> lb, ub, step;
+  if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+    if (!f.hasConstantBounds() || f.getNumIterOperands() != 0)
+      return {};
+    iv = f.getInductionVar();
+    lb = f.getConstantLowerBound();
+    ub = f.getConstantUpperBound();
+    step = f.getStepAsInt();
+  } else if (auto f = dyn_cast<scf::ForOp>(loop)) {
+    if (!f.getInitArgs().empty())
+      return {};
+    iv = f.getInductionVar();
+    lb = getConstantIntValue(f.getLowerBound());
+    ub = getConstantIntValue(f.getUpperBound());
+    step = getConstantIntValue(f.getStep());
+  } else {
+    return {};
+  }
+  if (!lb || !ub || !step || *step != 1 || *lb % k || *ub % k ||
+      physicalDims.empty() || physicalDims.back() % k)
+    return {};
+  Region &loopRegion = loop->getRegion(0);
+  auto outside = [&](Value v) {
+    return v != iv && !loopRegion.isAncestor(v.getParentRegion());
+  };
+  bool row = false;
+  if (auto s = dyn_cast<memref::StoreOp>(store)) {
+    ValueRange idx = s.getIndices();
+    row = !idx.empty() && idx.back() == iv &&
+          llvm::all_of(idx.drop_back(), outside);
+  } else {
+    auto as = cast<affine::AffineStoreOp>(store);
+    AffineMap map = as.getAffineMap();
+    ValueRange operands = as.getMapOperands();
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    row = last && operands[last.getPosition()] == iv;
+    for (auto [m, v] : llvm::enumerate(operands)) {
+      if (v != iv) {
+        row = row && outside(v);
+        continue;
+      }
+      for (AffineExpr e : map.getResults().drop_back())
+        row = row && (m >= map.getNumDims() || !e.isFunctionOfDim(m));
+      row = row && m < map.getNumDims();
+    }
+  }
+  if (!row)
+    return {};
+  Block *body = store->getBlock();
+  SmallVector<Operation *> bodyOps;
+  bool pure = true;
+  for (Operation &op : body->without_terminator()) {
+    bodyOps.push_back(&op);
+    if (&op == store)
+      continue;
+    pure = pure && op.getNumRegions() == 0 && onlyReadsMemory(&op) &&
+           !llvm::is_contained(op.getOperands(), view);
+  }
+  if (!pure)
+    return {};
+  // Unroll by k: iterations iv + 1 .. iv + k - 1 are clones of the body.
+  Location loc = loop->getLoc();
+  SmallVector<Operation *> group{store};
+  bool isAffine = isa<affine::AffineForOp>(loop);
+  for (int64_t j = 1; j < k; ++j) {
+    b.setInsertionPoint(body->getTerminator());
+    Value shifted =
+        isAffine
+            ? affine::AffineApplyOp::create(
+                  b, loc, AffineMap::get(1, 0, b.getAffineDimExpr(0) + j), iv)
+                  .getResult()
+            : arith::AddIOp::create(b, loc, iv,
+                                    arith::ConstantIndexOp::create(b, loc, j))
+                  .getResult();
+    IRMapping mapping;
+    mapping.map(iv, shifted);
+    for (Operation *op : bodyOps) {
+      Operation *clone = b.clone(*op, mapping);
+      if (op == store)
+        group.push_back(clone);
+    }
+  }
+  if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+    f.setStep(k);
+  } else {
+    b.setInsertionPoint(loop);
+    cast<scf::ForOp>(loop).getStepMutable().assign(
+        arith::ConstantIndexOp::create(b, loc, k));
+  }
+  return group;
+}
+
+void mlir::layout::emitPackingLoops(OpBuilder &builder, Location loc,
+                                    Value source, Value packed,
+                                    ArrayRef<int64_t> physicalDims,
+                                    unsigned bits) {
+  OpBuilder::InsertionGuard outerGuard(builder);
+  SmallVector<Value> ivs;
+  std::function<void(size_t)> nest = [&](size_t k) {
+    if (k == physicalDims.size()) {
+      LinearIndexOps ops{builder, loc};
+      Value element = memref::LoadOp::create(builder, loc, source, ivs);
+      Value linear = linearizeIndex<Value>(ivs, physicalDims, ops);
+      auto [byteIndex, offset] = getPackedPosition<Value>(linear, bits, ops);
+      Value offset8 =
+          arith::IndexCastOp::create(builder, loc, builder.getI8Type(), offset);
+      Value byte = memref::LoadOp::create(builder, loc, packed, byteIndex);
+      memref::StoreOp::create(
+          builder, loc,
+          insertPackedElement(builder, loc, byte, offset8, element), packed,
+          byteIndex);
+      return;
+    }
+    Value lb = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(builder, loc, physicalDims[k]);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto loop = scf::ForOp::create(builder, loc, lb, ub, one);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    ivs.push_back(loop.getInductionVar());
+    nest(k + 1);
+    ivs.pop_back();
+  };
+  nest(0);
 }

@@ -93,6 +93,27 @@ Value insertPackedElement(OpBuilder &builder, Location loc, Value byte,
 /// XLA's order: element j shifted left by 8 - n * (j + 1).
 Value assemblePackedByte(OpBuilder &builder, Location loc, ValueRange elements);
 
+/// Stores of whole bytes where a row fills them: if `store` (memref.store or
+/// affine.store into the physical view of a packed buffer, row-major in
+/// `physicalDims`, `bits` per slot) is in a row loop (scf.for/affine.for,
+/// step 1, constant bounds and row length multiples of 8/bits) whose IV is
+/// its last index, whose other indices come from outside the loop, and whose
+/// other ops have no regions and only read memory (the relayout and padding
+/// rows of the loop nests), unrolls the loop by 8/bits (iterations iv + j are
+/// clones of the body) and returns the stores of one iteration, the first
+/// being `store`: together they fill one byte (assemblePackedByte).
+/// Otherwise changes nothing and returns an empty vector.
+SmallVector<Operation *> unrollWholeByteRow(Operation *store,
+                                            ArrayRef<int64_t> physicalDims,
+                                            unsigned bits);
+
+/// Loops filling `packed` (memref<B x i8>, zeroed trailing bits) from the
+/// unpacked identity memref `source` of shape `physicalDims`, slot by slot
+/// (read-modify-write of each byte).
+void emitPackingLoops(OpBuilder &builder, Location loc, Value source,
+                      Value packed, ArrayRef<int64_t> physicalDims,
+                      unsigned bits);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_DIALECT_LAYOUT_UTILS_SUBBYTEPACKING_H
