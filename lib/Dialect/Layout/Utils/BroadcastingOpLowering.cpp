@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+#include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -219,6 +220,17 @@ static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
       op->emitOpError() << "cannot be lowered to loops: " << why;
     return failure();
   };
+  if (auto relayout = dyn_cast<RelayoutOp>(op);
+      !relayout || isa<MemRefType>(relayout.getSource().getType())) {
+    // E(n) layouts the lowering cannot store (SubBytePacking.h).
+    for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+      if (auto type = dyn_cast<ShapedType>(v.getType())) {
+        unsigned bits;
+        std::string why = getSubBytePacking(type, bits);
+        if (!why.empty())
+          return fail(why);
+      }
+  }
   if (auto relayout = dyn_cast<RelayoutOp>(op)) {
     if (!isa<MemRefType>(relayout.getSource().getType()))
       return fail("tensor relayouts are bufferized first (--layout-bufferize)");

@@ -252,8 +252,9 @@ LogicalResult mlir::layout::emitChunkCopyRelayout(OpBuilder &b, Location loc,
       !elementType.isSignlessInteger())
     return failure();
   const auto &[srcShape, dstShape] = *shapes;
-  // E(n) packing is not lowered (one byte per element in these buffers):
-  // the plan's byte counts would not be the buffers'.
+  // E(n): packed buffers (SubBytePacking.h) are written through byte loads
+  // and stores, not element runs; other E(n) keep whole storage units whose
+  // size the plan's byte counts do not describe. Neither is a run copy.
   if (srcShape.getLayout().getElementSizeInBits() ||
       dstShape.getLayout().getElementSizeInBits())
     return failure();

@@ -26,6 +26,20 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
     * `memref.copy` between two memrefs with the same tiled layout copies
       the physical buffers (padding slots included).
 
+    Sub-byte packing: a memref whose layout has `E(n)` with n < 8 (s4/u4 with
+    `E(4)`, s2/u2 with `E(2)`, s1/u1 with `E(1)`, f4E2M1FN with `E(4)`)
+    becomes `memref<B x i8>` with B = ceil(slots * n / 8), the slots in
+    physical-buffer order and 8/n per byte, the first in the high bits (XLA's
+    order, xla/util.h `PackIntN`). Its loads are a byte load and a shift, its
+    stores read-modify-write their byte, except in row loops that fill whole
+    bytes (unrolled by 8/n, each byte assembled and stored once); its
+    physical views
+    (`layout.to_physical`), the allocations viewed through
+    `layout.from_physical` and `builtin.unrealized_conversion_cast` to or
+    from exactly `memref<B x i8>` share the buffer. Other `E(n)` (on pred, as
+    XLA's CPU/GPU backends refuse; not the element's bit width; dynamic
+    shapes) are errors naming the op and the type.
+
     The allocation is the product of the physical dims: `L(n)` tail padding
     (slack after the last physical element) is not allocated, since nothing
     can address it. Any other use of a tiled memref (subviews, casts, calls
