@@ -21,10 +21,11 @@ using Kernel = void (*)(StridedMemRefType<float, 2> *,
                         StridedMemRefType<float, 4> *);
 extern "C" {
 #define DECL(P, R)                                                             \
-  void _mlir_ciface_##P##_##R(StridedMemRefType<float, 2> *,                  \
+  void _mlir_ciface_##P##_##R(StridedMemRefType<float, 2> *,                   \
                               StridedMemRefType<float, 4> *);
-DECL(s, 128) DECL(s, 256) DECL(s, 512) DECL(s, 1024)
-DECL(p, 128) DECL(p, 256) DECL(p, 512) DECL(p, 1024)
+DECL(s, 128)
+DECL(s, 256) DECL(s, 512) DECL(s, 1024) DECL(p, 128) DECL(p, 256) DECL(p, 512)
+    DECL(p, 1024)
 }
 
 int main() {
@@ -61,8 +62,8 @@ int main() {
     std::sort(ts.begin(), ts.end());
     std::sort(tp.begin(), tp.end());
     // Spot check: element (r-1, r-1) at its tiled position.
-    int64_t last = ((r / 8 - 1) * (r / 128) + (r / 128 - 1)) * 1024 + 7 * 128 +
-                   127;
+    int64_t last =
+        ((r / 8 - 1) * (r / 128) + (r / 128 - 1)) * 1024 + 7 * 128 + 127;
     if (b[last] != static_cast<float>(r * r - 1)) {
       printf("FAIL: %lld KiB: wrong element\n",
              static_cast<long long>(r * r * 4 / 1024));
