@@ -38,8 +38,9 @@ struct LowerAllocaScopesPass
     : layout::impl::LayoutLowerAllocaScopesBase<LowerAllocaScopesPass> {
   void runOnOperation() override {
     SmallVector<memref::AllocaScopeOp> scopes;
-    // Inner scopes first.
-    getOperation()->walk<WalkOrder::PostOrder>(
+    // Outer scopes first: an allocation of a nested scope stays that
+    // scope's (one stacksave/stackrestore around it, not two).
+    getOperation()->walk<WalkOrder::PreOrder>(
         [&](memref::AllocaScopeOp scope) { scopes.push_back(scope); });
     for (memref::AllocaScopeOp scope : scopes) {
       Location loc = scope.getLoc();
