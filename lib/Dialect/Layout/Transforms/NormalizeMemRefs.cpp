@@ -44,6 +44,13 @@ MemRefType getTiledMemRefType(Type type) {
 bool isTiled(Type type) { return static_cast<bool>(getTiledMemRefType(type)); }
 bool isTiled(Value value) { return isTiled(value.getType()); }
 
+/// The exact layout map of a verified tiled memref type (a dims-less `*`
+/// layout takes its sizes from the shape).
+AffineMap getLayoutMap(MemRefType type) {
+  return cast<TiledLayoutAttr>(type.getLayout())
+      .getAffineMapForShape(type.getShape());
+}
+
 std::string typeToString(Type type) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -199,7 +206,14 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
                       "change its ABI");
       })
       .Case<memref::CopyOp>([&](memref::CopyOp copy) {
-        if (copy.getSource().getType() != copy.getTarget().getType())
+        // Equivalent layouts (`*` with and without dims) share the
+        // physical type, so the copy stays a copy of the buffer.
+        auto source = cast<MemRefType>(copy.getSource().getType());
+        auto target = cast<MemRefType>(copy.getTarget().getType());
+        if (source != target &&
+            (source.getShape() != target.getShape() ||
+             source.getMemorySpace() != target.getMemorySpace() ||
+             !areEquivalentLayouts(source.getLayout(), target.getLayout())))
           unsupported("copies between different memref types " +
                       typeToString(copy.getSource().getType()) + " and " +
                       typeToString(copy.getTarget().getType()) +
@@ -270,8 +284,8 @@ void NormalizeMemRefsPass::runOnOperation() {
       }
     } else if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
       if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
-        AffineMap map = simplifyAffineMap(
-            type.getLayout().getAffineMap().compose(load.getAffineMap()));
+        AffineMap map =
+            simplifyAffineMap(getLayoutMap(type).compose(load.getAffineMap()));
         auto newLoad = affine::AffineLoadOp::create(
             builder, loc, load.getMemRef(), map, load.getMapOperands());
         load.replaceAllUsesWith(newLoad.getResult());
@@ -279,8 +293,8 @@ void NormalizeMemRefsPass::runOnOperation() {
       }
     } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
       if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
-        AffineMap map = simplifyAffineMap(
-            type.getLayout().getAffineMap().compose(store.getAffineMap()));
+        AffineMap map =
+            simplifyAffineMap(getLayoutMap(type).compose(store.getAffineMap()));
         affine::AffineStoreOp::create(builder, loc, store.getValueToStore(),
                                       store.getMemRef(), map,
                                       store.getMapOperands());

@@ -11,6 +11,7 @@
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -427,6 +428,14 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     // Same layouts without padding slots: a copy of the physical buffer.
     // (With padding slots the nest below writes the padding value.)
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
+    return success();
+  }
+  // The planner's kernel choice: a chunk copy copies its runs (memcpy),
+  // unless the nest vectorizes its rows, which moves each run with whole
+  // vectors and streaming stores and measured faster (docs/algebra.md).
+  if (options.vectorBytes == 0 &&
+      succeeded(emitChunkCopyRelayout(rewriter, loc, src, dst))) {
+    rewriter.eraseOp(op);
     return success();
   }
   FailureOr<SmallVector<OpFoldResult>> sizes =
