@@ -74,7 +74,13 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               "int64_t",
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">];
+              "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
+              "Destinations of at least this many bytes (static, identity "
+              "physical layout) get a parallel outer loop (affine.parallel / "
+              "scf.parallel over chunks of whole cache lines; "
+              "docs/performance.md); -1: never">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
@@ -114,7 +120,13 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               "int64_t",
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">];
+              "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
+              "Destinations of at least this many bytes (static, identity "
+              "physical layout) get a parallel outer loop (affine.parallel / "
+              "scf.parallel over chunks of whole cache lines; "
+              "docs/performance.md); -1: never">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",

@@ -38,9 +38,9 @@ struct ConvertLayoutToAffinePass
     : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::Affine,
-                                       skipDynamic, vectorBytes,
-                                       nontemporalThresholdBytes)))
+    if (failed(runLayoutLoopConversion(
+            getOperation(), LoopKind::Affine, skipDynamic, vectorBytes,
+            nontemporalThresholdBytes, parallelThresholdBytes)))
       signalPassFailure();
   }
 };

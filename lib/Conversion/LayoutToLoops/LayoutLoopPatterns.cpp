@@ -92,12 +92,17 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
   return success(ok);
 }
 
-LogicalResult
-mlir::layout::runLayoutLoopConversion(Operation *root, LoopKind kind,
-                                      bool skipDynamic, int64_t vectorBytes,
-                                      int64_t nontemporalThresholdBytes) {
+LogicalResult mlir::layout::runLayoutLoopConversion(
+    Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
+    int64_t nontemporalThresholdBytes, int64_t parallelThresholdBytes) {
+  if (parallelThresholdBytes < -1)
+    return mlir::emitError(root->getLoc())
+           << "parallel-threshold-bytes must be a size in bytes or -1 "
+              "(never), got "
+           << parallelThresholdBytes;
   LoopEmitOptions options;
   options.vectorBytes = vectorBytes;
   options.nontemporalThresholdBytes = nontemporalThresholdBytes;
+  options.parallelThresholdBytes = parallelThresholdBytes;
   return applyLayoutLoopPatterns(root, kind, skipDynamic, options);
 }

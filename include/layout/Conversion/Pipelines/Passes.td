@@ -98,6 +98,38 @@ def LayoutHostMemorySpaces
   }];
 }
 
+def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
+  let summary = "Inline memref.alloca_scope, with stacksave/stackrestore "
+                "around scopes that allocate";
+  let description = [{
+    Upstream's `convert-scf-to-openmp` wraps the body of every parallel loop
+    in a `memref.alloca_scope`, whose region must stay a single block, so
+    `convert-scf-to-cf` fails on any loop inside it; upstream lowers the
+    scope only in its memref-to-LLVM conversion, after scf-to-cf.
+    `--layout-lower-to-llvm` runs this pass right after
+    `convert-scf-to-openmp` (it is the same lowering, earlier): a scope
+    without allocations of its own is inlined; one with `memref.alloca`s (a
+    staging row of a parallel chunk) becomes `llvm.intr.stacksave` +
+    the inlined body + `llvm.intr.stackrestore`, so the allocation is freed
+    at the end of each iteration.
+
+    ```mlir
+    memref.alloca_scope {
+      %row = memref.alloca() : memref<4160xf32>
+      scf.for ... { ... }
+    }
+    ```
+    becomes
+    ```mlir
+    %sp = llvm.intr.stacksave : !llvm.ptr
+    %row = memref.alloca() : memref<4160xf32>
+    scf.for ... { ... }
+    llvm.intr.stackrestore %sp : !llvm.ptr
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
   let summary = "Expand extf/truncf of 8-bit and 6-bit floats to integer code";
   let description = [{
@@ -147,7 +179,8 @@ def LayoutCheckLoweredToLLVM
     it cannot convert in place (and may still succeed), which would only
     surface later in `mlir-translate` or at run time. This pass names every
     op below the module that is not in the LLVM dialect (unregistered ops
-    included) and fails:
+    included; OpenMP dialect ops, which `mlir-translate` translates to
+    libomp calls, are allowed) and fails:
 
     ```
     error: --layout-lower-to-llvm: 'tensor.empty' was not converted to the

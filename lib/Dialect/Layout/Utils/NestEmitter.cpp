@@ -118,6 +118,7 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
     sources.push_back(std::move(source));
   }
   prepareVectorization();
+  prepareParallel();
   return success();
 }
 
@@ -169,9 +170,17 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                         sources, [](const Source &s) { return s.index; })));
     return;
   }
-  if (lanes && k + 1 < n && k != interleaveFallbackLevel &&
-      emitInterleavedRow(k, active))
-    return;
+  if (lanes && k + 1 < n && k != interleaveFallbackLevel) {
+    // Rows interleaved above the parallel level: that nest stays serial
+    // (no parallel region per row).
+    int savedParallelLevel = parallelLevel;
+    if (static_cast<int>(k) < parallelLevel)
+      parallelLevel = -1;
+    bool interleaved = emitInterleavedRow(k, active);
+    parallelLevel = savedParallelLevel;
+    if (interleaved)
+      return;
+  }
   // The checks this dim takes part in, with their full/valid limits.
   struct Split {
     unsigned check;
@@ -215,7 +224,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     return;
   }
   if (splits.empty()) {
-    x.forLoop({}, {size}, body(active));
+    emitLevelLoop(k, {}, {size}, body(active));
   } else {
     // Each check is full or partial (partial only if inner dims can still
     // fail it): the ranges intersect.
@@ -237,7 +246,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
         }
       }
       if (!skip)
-        x.forLoop(lbs, ubs, body(nextActive));
+        emitLevelLoop(k, lbs, ubs, body(nextActive));
     }
   }
   // Padding: the first check (in order) that fails for every inner value.
@@ -245,7 +254,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     SmallVector<AffineExpr> lbs{splits[i].valid}, ubs{size};
     for (unsigned j = 0; j < i; ++j)
       ubs.push_back(splits[j].valid);
-    x.forLoop(lbs, ubs, [&](Value iv) {
+    emitLevelLoop(k, lbs, ubs, [&](Value iv) {
       x.bind(placeholders[k], iv);
       emitPadding(k + 1);
     });

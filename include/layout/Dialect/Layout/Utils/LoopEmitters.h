@@ -39,6 +39,10 @@ class TiledLayoutAttr;
 /// register) and streaming stores from 4 MiB on (past a typical L2).
 inline constexpr int64_t kDefaultVectorBytes = 64;
 inline constexpr int64_t kDefaultNontemporalThresholdBytes = int64_t(4) << 20;
+/// Default of the `parallel-threshold-bytes` option: destinations of at
+/// least 1 MiB get a parallel outer loop (smaller ones take a few
+/// microseconds, the order of a parallel region's start-up).
+inline constexpr int64_t kDefaultParallelThresholdBytes = int64_t(1) << 20;
 
 /// The loop dialect a nest is built with. Affine needs static shapes.
 enum class LoopKind { Affine, SCF };
@@ -67,6 +71,13 @@ struct LoopEmitOptions {
   /// the caches) when the destination has a static size of at least this
   /// many bytes; -1: never. Requires vectorBytes > 0.
   int64_t nontemporalThresholdBytes = -1;
+  /// The outer loop of the nest is a parallel loop (`affine.parallel` /
+  /// `scf.parallel`, which --layout-lower-to-llvm lowers to OpenMP) when the
+  /// destination has a static size of at least this many bytes and an
+  /// identity layout; -1: never. Each parallel iteration writes a chunk of
+  /// whole destination cache lines (64 bytes from the buffer's start) and
+  /// fences its non-temporal stores.
+  int64_t parallelThresholdBytes = -1;
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
   bool vectorizableFn = false;
