@@ -169,6 +169,8 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                         sources, [](const Source &s) { return s.index; })));
     return;
   }
+  if (lanes && k + 1 < n && emitTransposeBlocks(k, active))
+    return;
   if (lanes && k + 1 < n && k != interleaveFallbackLevel &&
       emitInterleavedRow(k, active))
     return;
