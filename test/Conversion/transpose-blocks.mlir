@@ -53,22 +53,23 @@ func.func @t64(%src: memref<64x64xf32>,
   return
 }
 
-// A 3-D reversal with edges: physical [40,20,18]; blocks over dims 0 (the
-// source's minor dim: 0 and 16, then an overlapping block at 24) and 2
-// (the row: 0, then an overlapping block at 2), dim 1 a plain loop between
-// them. Rows of 72 bytes are never all aligned: plain stores only.
+// A 3-D reversal with edges: physical [40,20,18]; per index of the
+// middle dim (outermost), a plane of blocks over dims 0 (the source's minor
+// dim: 0 and 16, then an overlapping block at 24) and 2 (the row: 0, then
+// an overlapping block at 2, innermost). Rows of 72 bytes are never all
+// aligned: plain stores only.
 // CHECK-LABEL: func.func @perm3_210_edges
 // CHECK: %[[P:.*]] = layout.to_physical
 // CHECK-NOT: scf.if
+// CHECK: scf.for %[[M:.*]] = %{{.*}} to %c20 step %c1
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %c32 step %c16
-// CHECK: scf.for %[[M:.*]] = %{{.*}} to %{{.*}} step %c1
 // CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
 // CHECK: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
 // CHECK: vector.load %{{.*}}[%c2{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
 // CHECK: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c2{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
-// CHECK: scf.for %[[M2:.*]] = %{{.*}} to %{{.*}} step %c1
-// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[M2]], %c24{{.*}}] : memref<18x20x40xf32>, vector<16xf32>
-// CHECK: vector.store {{.*}}, %[[P]][%c24{{.*}}, %[[M2]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
+// CHECK: }
+// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %c24{{.*}}] : memref<18x20x40xf32>, vector<16xf32>
+// CHECK: vector.store {{.*}}, %[[P]][%c24{{.*}}, %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
 // CHECK: return
 func.func @perm3_210_edges(%src: memref<18x20x40xf32>,
                            %dst: memref<18x20x40xf32, #layout.tiled<{0,1,2}>>) {
@@ -78,13 +79,20 @@ func.func @perm3_210_edges(%src: memref<18x20x40xf32>,
 }
 
 // bf16: 64-byte vectors would give 32 x 32 blocks (2 KiB, more than the
-// register file); the block is 16 x 16, moved as i16 lanes.
+// register file); the transposes are 16 x 16 on i16 lanes, two side by side
+// along the row, whose halves of each destination line are stored back to
+// back.
 // CHECK-LABEL: func.func @t_bf16
 // CHECK: vector.load {{.*}} : memref<32x64xbf16>, vector<16xbf16>
 // CHECK: vector.bitcast {{.*}} : vector<16xbf16> to vector<16xi16>
+// CHECK-COUNT-31: vector.load {{.*}} : memref<32x64xbf16>, vector<16xbf16>
 // CHECK: vector.shuffle {{.*}} : vector<16xi16>, vector<16xi16>
 // CHECK: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
-// NT: vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<64x32xbf16>, vector<16xbf16>
+// NT-NEXT: vector.store {{.*}}[%[[J:.*]], %c0{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<64x32xbf16>, vector<16xbf16>
+// CACHED-NEXT: vector.store {{.*}}[%[[J:.*]], %c0{{.*}}] : memref<64x32xbf16>, vector<16xbf16>
+// CHECK: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
+// NT-NEXT: vector.store {{.*}}[%[[J]], %c16{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<64x32xbf16>, vector<16xbf16>
+// CACHED-NEXT: vector.store {{.*}}[%[[J]], %c16{{.*}}] : memref<64x32xbf16>, vector<16xbf16>
 // CHECK: return
 func.func @t_bf16(%src: memref<32x64xbf16>,
                   %dst: memref<32x64xbf16, #layout.tiled<{0,1}>>) {
