@@ -101,14 +101,28 @@ func.func @t_bf16(%src: memref<32x64xbf16>,
   return
 }
 
-// The destination's rows (5 elements) are shorter than a block: the
-// scalar nest.
+// The destination's rows (5 elements) are shorter than 16: 4 x 4 blocks
+// (the row: one at 0, one overlapping at 1).
 // CHECK-LABEL: func.func @short
-// CHECK-NOT: vector.
+// CHECK: vector.load {{.*}} : memref<5x7x40xf32>, vector<4xf32>
+// CHECK: vector.shuffle {{.*}} [0, 1, 4, 5] : vector<4xi32>, vector<4xi32>
+// CHECK: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c0{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
+// CHECK: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c1{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
 // CHECK: return
 func.func @short(%src: memref<5x7x40xf32>,
                  %dst: memref<5x7x40xf32, #layout.tiled<{0,1,2}>>) {
   layout.relayout %src, %dst
       : memref<5x7x40xf32>, memref<5x7x40xf32, #layout.tiled<{0,1,2}>>
+  return
+}
+
+// Rows of 3 elements: no block fits, the scalar nest.
+// CHECK-LABEL: func.func @tiny
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @tiny(%src: memref<3x7x40xf32>,
+                %dst: memref<3x7x40xf32, #layout.tiled<{0,1,2}>>) {
+  layout.relayout %src, %dst
+      : memref<3x7x40xf32>, memref<3x7x40xf32, #layout.tiled<{0,1,2}>>
   return
 }

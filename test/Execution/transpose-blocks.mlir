@@ -1,8 +1,9 @@
 // Blocked in-register transposes (docs/lowering.md, TransposeBlocks.cpp):
 // 2-D, 3-D and 4-D permutations that move the fastest-varying dim, f32,
 // bf16, i8 and f64, sizes that are multiples of the block and sizes that
-// are not (29x291: overlapping edge blocks), and one with a dim too short
-// for a block (the scalar nest). Every element of every destination is
+// are not (29x291: overlapping edge blocks), short destination rows (8 and
+// 5 elements: 8 x 8 and 4 x 4 blocks) and rows too short for a block (3:
+// the scalar nest). Every element of every destination is
 // checked against the source with the permutation written out in loops,
 // plus three physical slots against values computed by the generator; the
 // buffers are 64-byte aligned and then at byte offset 40. Run with the

@@ -22,7 +22,8 @@
 //
 // Edges: sizes that are not multiples of V take one more block that
 // overlaps the previous one (the same values are written twice; copies
-// only), unaligned and cached. Dims shorter than V keep the scalar nest.
+// only), unaligned and cached. Dims shorter than V take smaller blocks,
+// down to 4 x 4; shorter ones keep the scalar nest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,7 +131,12 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   int64_t v = getTransposeBlockLanes(lanes, elementBytes, options.vectorBytes);
   std::optional<int64_t> sizeK = IndexExprs::getConstant(physSizes[k]);
   std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[r]);
-  if (!v || !sizeK || !sizeR || *sizeK < v || *sizeR < v)
+  if (!v || !sizeK || !sizeR)
+    return false;
+  // Short dims take smaller blocks (down to 4 x 4).
+  while (v > 4 && (*sizeK < v || *sizeR < v))
+    v /= 2;
+  if (*sizeK < v || *sizeR < v)
     return false;
   const Source &s = sources.front();
   auto viewType = cast<MemRefType>(s.view.getType());
