@@ -8,7 +8,7 @@
 // vectors (p_r = D + i, p_k = J .. J + V - 1), a transpose in registers, V
 // destination vectors (p_k = J + j, p_r = D .. D + V - 1) stored aligned
 // and, above the non-temporal threshold, streaming. The dims between k and
-// r are plain loops inside the p_k blocks.
+// r are plain loops outside the plane (see the loop order below).
 //
 // The transpose is built from two-source vector.shuffles rather than
 // vector.transpose: upstream's default lowering of a 2-D vector.transpose
