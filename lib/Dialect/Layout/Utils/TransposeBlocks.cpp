@@ -244,8 +244,12 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
         sum += std::abs(a * c);
       return sum;
     };
-    llvm::stable_sort(
-        middle, [&](unsigned a, unsigned c) { return stride(a) > stride(c); });
+    // (llvm::sort with the dim as tie-break: std::stable_sort warns about
+    // the deprecated get_temporary_buffer with libstdc++ 12.)
+    llvm::sort(middle, [&](unsigned a, unsigned c) {
+      int64_t sa = stride(a), sc = stride(c);
+      return sa != sc ? sa > sc : a < c;
+    });
   }
   auto emitBlocks = [&](bool alignedRows) {
     std::function<void(unsigned)> outer = [&](unsigned i) {
