@@ -2,7 +2,7 @@
 """Instantiates the benchmark kernels (kernels/ours.mlir.in,
 upstream/upstream.mlir.in) for the benchmark sizes (`large`, the default:
 4096x4096, 4093x4099, 64x256x1024) or the `small` ones of the lit test
-(256x256, 29x291, 4x8x64).
+(256x256, 29x291, 4x8x64; permutations of 32x20x40 and 17x3x20x18).
 
 It also writes the permutation suite (PERMS below, TTC-style 3-D and 4-D
 transpositions of f32 and bf16 tensors, including ones where the
@@ -55,9 +55,12 @@ PERMS = [
 
 
 def perm_shape(kind, rank):
+    # small: the transposing permutations take 16 x 16 blocks (f32 and bf16
+    # at the default 64-byte vectors) with aligned rows (32) and with edges
+    # and misaligned rows (17, 18, 20, 40: not multiples of 16).
     if rank == 3:
-        return (64, 256, 1024) if kind == "large" else (4, 8, 64)
-    return (32, 32, 128, 128) if kind == "large" else (2, 4, 8, 16)
+        return (64, 256, 1024) if kind == "large" else (32, 20, 40)
+    return (32, 32, 128, 128) if kind == "large" else (17, 3, 20, 18)
 
 
 def memref(shape, elt, layout=None):

@@ -170,15 +170,16 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                         sources, [](const Source &s) { return s.index; })));
     return;
   }
-  if (lanes && k + 1 < n && k != interleaveFallbackLevel) {
-    // Rows interleaved above the parallel level: that nest stays serial
-    // (no parallel region per row).
+  if (lanes && k + 1 < n) {
+    // Blocks transposed or rows interleaved from above the parallel level:
+    // that nest stays serial (no parallel region per block or row).
     int savedParallelLevel = parallelLevel;
     if (static_cast<int>(k) < parallelLevel)
       parallelLevel = -1;
-    bool interleaved = emitInterleavedRow(k, active);
+    bool done = emitTransposeBlocks(k, active) ||
+                (k != interleaveFallbackLevel && emitInterleavedRow(k, active));
     parallelLevel = savedParallelLevel;
-    if (interleaved)
+    if (done)
       return;
   }
   // The checks this dim takes part in, with their full/valid limits.

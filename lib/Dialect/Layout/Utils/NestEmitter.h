@@ -136,6 +136,9 @@ private:
   Value toMoveType(Value vector);
   Value fromMoveType(Value vector, Type elementType);
   bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
+  /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
+  /// false, building nothing, when they are not such a copy.
+  bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// Copies the staging row to the destination row over [max(lbs),
   /// min(ubs)).
   void emitStagedCopy(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
