@@ -166,7 +166,10 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
   // own size: it is not replicated.
   auto broadcastOp = dyn_cast<BroadcastInDimOp>(op);
   bool sizesFromOperand = broadcastOp && broadcastOp.getSizes().empty();
-  auto addSource = [&](Value tensor, ArrayRef<int64_t> toResult) {
+  // `othersSize(r)`: whether another operand can make result dim r larger
+  // than this source's size (null: assume it can).
+  auto addSource = [&](Value tensor, ArrayRef<int64_t> toResult,
+                       function_ref<bool(int64_t)> othersSize = nullptr) {
     auto type = cast<RankedTensorType>(tensor.getType());
     SourcePlan plan;
     plan.tensor = tensor;
@@ -177,7 +180,8 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
       plan.dimMap.push_back(replicated ? -1 : r);
       if (!replicated && type.isDynamicDim(i) &&
           resultType.getDimSize(r) != 1 &&
-          !(sizesFromOperand && resultType.isDynamicDim(r)))
+          !(sizesFromOperand && resultType.isDynamicDim(r)) &&
+          (!othersSize || othersSize(r)))
         plan.mayBroadcast.push_back(i);
     }
     plans.push_back(std::move(plan));
@@ -198,7 +202,21 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
                                 getFusableBroadcast(operand, op))
                           : BroadcastInDimOp();
     if (!broadcast) {
-      addSource(operand, toResult);
+      // A dynamic dim cannot broadcast where the other operand maps no dim
+      // of size other than 1 to the same result dim (the result's size is
+      // this operand's), nor when both operands are the same value.
+      Value other = op->getOperand(1 - k);
+      auto otherType = cast<RankedTensorType>(other.getType());
+      SmallVector<int64_t> otherToResult = getOperandToResult(op, 1 - k);
+      auto othersSize = [&](int64_t r) {
+        if (other == operand)
+          return false;
+        for (auto [j, s] : llvm::enumerate(otherToResult))
+          if (s == r && otherType.getDimSize(j) != 1)
+            return true;
+        return false;
+      };
+      addSource(operand, toResult, othersSize);
       continue;
     }
     SmallVector<int64_t> composed;
@@ -250,8 +268,16 @@ static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
       return fail("unsupported tensor encoding");
     if (kind == LoopKind::Affine && !type.hasStaticShape())
       return fail("dynamic shapes need --convert-layout-to-scf");
-    if (!plan.mayBroadcast.empty() && type.getEncoding())
-      return fail("a tiled operand with a dynamic size that may broadcast");
+    if (!plan.mayBroadcast.empty() && type.getEncoding()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "the tiled operand " << type << " has dynamic dim "
+         << plan.mayBroadcast.front()
+         << " that may be 1 at run time and broadcast, and a tiled operand "
+            "cannot be read through a stride-0 view; give that dim a static "
+            "size or relayout the operand to a row-major layout first";
+      return fail(text);
+    }
   }
   return success();
 }

@@ -85,8 +85,7 @@ using ElementFn =
 /// Builds the nest that writes every slot of `dest`: element `e` gets
 /// `fn(source_0[o_0(e)], ...)` (o_i from the dimMaps), and every padding
 /// slot of a tiled `dest` gets the layout's padding value (0 without `PV`).
-/// `destSizes` are the logical sizes of `dest` (needed for dynamic dims of
-/// tiled memrefs, whose `memref.dim` the normalization cannot keep).
+/// `destSizes` are the logical sizes of `dest` (getLogicalSizes).
 /// Diagnostics go through `emitError`; nothing is built on failure.
 LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
                                    LoopKind kind, Value dest,
@@ -107,9 +106,10 @@ LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
 /// 0 without one) for its element type.
 Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
 
-/// Logical sizes of a memref: static sizes, else `memref.dim` for
-/// non-tiled layouts or the dynamic operand of a `memref.alloc`; failure if
-/// a dynamic size of a tiled memref cannot be found that way.
+/// Logical sizes of a memref: static sizes, the dynamic operands of its
+/// `memref.alloc`/`alloca`, else `memref.dim` (the logical size, also of a
+/// tiled memref: --layout-normalize-memrefs keeps logical sizes with the
+/// value). Does not fail today; kept fallible for callers.
 FailureOr<SmallVector<OpFoldResult>>
 getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
 

@@ -1,0 +1,168 @@
+// Dynamic tiled memrefs across function boundaries (docs/lowering.md,
+// "Dynamic tiled memrefs at function boundaries"): a function takes
+// memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, whose descriptor carries the
+// LOGICAL sizes and points at the physical buffer; the callee derives the
+// physical extents (ceildiv per tile) itself. The same functions run on two
+// shapes, so nothing is baked in from an allocation site.
+// RUN: layout-opt %s --layout-lower-to-llvm -o %t.mlir
+// RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs \
+// RUN:   | FileCheck %s
+
+!dyn = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+!dyn_t = memref<?x?xf32, #layout.tiled<{0,1:T(4,2)}>>
+!fig1 = memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printI64(i64)
+func.func private @printNewline()
+
+// Relayouts a dynamic tiled argument into a fresh row-major buffer of its
+// logical sizes (memref.dim of the tiled argument is its logical size).
+func.func @to_row_major(%t: !dyn) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.dim %t, %c0 : !dyn
+  %c = memref.dim %t, %c1 : !dyn
+  %out = memref.alloc(%r, %c) : memref<?x?xf32>
+  layout.relayout %t, %out : !dyn, memref<?x?xf32>
+  return %out : memref<?x?xf32>
+}
+
+// Row-major into a dynamic tiled destination argument (padding gets 0).
+func.func @from_row_major(%src: memref<?x?xf32>, %dst: !dyn) {
+  layout.relayout %src, %dst : memref<?x?xf32>, !dyn
+  return
+}
+
+// Dynamic tiled to dynamic tiled, both arguments.
+func.func @retile(%src: !dyn, %dst: !dyn_t) {
+  layout.relayout %src, %dst : !dyn, !dyn_t
+  return
+}
+
+// Returns a new dynamic tiled memref of n x m holding i*m+j+1 (a call
+// result: the caller gets the logical descriptor).
+func.func @make_tiled(%n: index, %m: index) -> !dyn {
+  %rm = memref.alloc(%n, %m) : memref<?x?xf32>
+  call @iota2(%rm) : (memref<?x?xf32>) -> ()
+  %t = memref.alloc(%n, %m) : !dyn
+  layout.relayout %rm, %t : memref<?x?xf32>, !dyn
+  memref.dealloc %rm : memref<?x?xf32>
+  return %t : !dyn
+}
+
+// Fills a row-major 2-d buffer with 1..N.
+func.func @iota2(%m: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %m, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %m, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %d0 step %c1 {
+    scf.for %j = %c0 to %d1 step %c1 {
+      %r = arith.muli %i, %d1 : index
+      %l = arith.addi %r, %j : index
+      %l1 = arith.addi %l, %c1 : index
+      %n = arith.index_cast %l1 : index to i64
+      %v = arith.sitofp %n : i64 to f32
+      memref.store %v, %m[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+func.func @print2(%m: memref<?x?xf32>) {
+  %u = memref.cast %m : memref<?x?xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+
+func.func @print1(%m: memref<?xf32>) {
+  %u = memref.cast %m : memref<?xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c24 = arith.constant 24 : index
+  %sentinel = arith.constant -1.0 : f32
+
+  // 1. Figure 1 written through logical indices (element (i,j) = i*5+j,
+  // padding slots -1, as in figure1.mlir), then read by a function that
+  // only sees the dynamic type.
+  %m = memref.alloc() : !fig1
+  %p = layout.to_physical %m : !fig1 -> memref<2x3x2x2xf32>
+  %flat = memref.collapse_shape %p [[0, 1, 2, 3]]
+      : memref<2x3x2x2xf32> into memref<24xf32>
+  scf.for %k = %c0 to %c24 step %c1 {
+    memref.store %sentinel, %flat[%k] : memref<24xf32>
+  }
+  scf.for %i = %c0 to %c3 step %c1 {
+    scf.for %j = %c0 to %c5 step %c1 {
+      %row = arith.muli %i, %c5 : index
+      %lin = arith.addi %row, %j : index
+      %int = arith.index_cast %lin : index to i64
+      %v = arith.sitofp %int : i64 to f32
+      memref.store %v, %m[%i, %j] : !fig1
+    }
+  }
+  %flatd = memref.cast %flat : memref<24xf32> to memref<?xf32>
+  call @print1(%flatd) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [24]
+  // CHECK-NEXT: [0, 1, 5, 6, 2, 3, 7, 8, 4, -1, 9, -1, 10, 11, -1, -1, 12, 13, -1, -1, 14, -1, -1, -1]
+  %md = memref.cast %m : !fig1 to !dyn
+  %rm = call @to_row_major(%md) : (!dyn) -> memref<?x?xf32>
+  call @print2(%rm) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [0, 1, 2, 3, 4]
+  // CHECK-NEXT: [5, 6, 7, 8, 9]
+  // CHECK-NEXT: [10, 11, 12, 13, 14]
+
+  // 2. Row-major 1..15 into the dynamic tiled destination: the padding
+  // slots (-1 before) become 0.
+  %src = memref.alloc() : memref<3x5xf32>
+  %srcd = memref.cast %src : memref<3x5xf32> to memref<?x?xf32>
+  call @iota2(%srcd) : (memref<?x?xf32>) -> ()
+  call @from_row_major(%srcd, %md) : (memref<?x?xf32>, !dyn) -> ()
+  call @print1(%flatd) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [24]
+  // CHECK-NEXT: [1, 2, 6, 7, 3, 4, 8, 9, 5, 0, 10, 0, 11, 12, 0, 0, 13, 14, 0, 0, 15, 0, 0, 0]
+
+  // 3. A 7x2 array made by a callee, returned as a dynamic tiled memref:
+  // 4x1 tiles of 2x2 (the last row tile half padding).
+  %t = call @make_tiled(%c7, %c2) : (index, index) -> !dyn
+  %tp = layout.to_physical %t : !dyn -> memref<?x?x2x2xf32>
+  %tf = memref.collapse_shape %tp [[0, 1, 2, 3]]
+      : memref<?x?x2x2xf32> into memref<?xf32>
+  call @print1(%tf) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [16]
+  // CHECK-NEXT: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 0]
+  %trm = call @to_row_major(%t) : (!dyn) -> memref<?x?xf32>
+  call @print2(%trm) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [7, 2]
+  // CHECK-NEXT: [1, 2]
+  // CHECK-NEXT: [3, 4]
+  // CHECK-NEXT: [5, 6]
+  // CHECK-NEXT: [7, 8]
+  // CHECK-NEXT: [9, 10]
+  // CHECK-NEXT: [11, 12]
+  // CHECK-NEXT: [13, 14]
+
+  // 4. Dynamic tiled to dynamic tiled: Figure 1's 1..15 (part 2) into
+  // f32[3,5]{0,1:T(4,2)}: physical [ceil(5/4), ceil(3/2), 4, 2] = 2x2x4x2.
+  %u = memref.alloc(%c3, %c5) : !dyn_t
+  call @retile(%md, %u) : (!dyn, !dyn_t) -> ()
+  %up = layout.to_physical %u : !dyn_t -> memref<?x?x4x2xf32>
+  %uf = memref.collapse_shape %up [[0, 1, 2, 3]]
+      : memref<?x?x4x2xf32> into memref<?xf32>
+  call @print1(%uf) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [32]
+  // CHECK-NEXT: [1, 6, 2, 7, 3, 8, 4, 9, 11, 0, 12, 0, 13, 0, 14, 0, 5, 10, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]
+  return
+}
