@@ -41,6 +41,46 @@ func.func @retile(%src: !dyn, %dst: !dyn_t) {
   return
 }
 
+// Binary ops on dynamic tiled operands where no dim can broadcast: the
+// same tensor twice (equal sizes), and a scalar (expanded to a broadcast
+// to the tiled operand's own sizes). Results row-major and tiled.
+!tdyn = tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+func.func @double(%a: !dyn, %out: memref<?x?xf32>) {
+  %ta = bufferization.to_tensor %a restrict : !dyn to !tdyn
+  %r = layout.add %ta, %ta : (!tdyn, !tdyn) -> tensor<?x?xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+      : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+func.func @scale(%a: !dyn, %out: !dyn) {
+  %ta = bufferization.to_tensor %a restrict : !dyn to !tdyn
+  %s = arith.constant dense<10.0> : tensor<f32>
+  %r = layout.multiply %ta, %s : (!tdyn, tensor<f32>) -> !tdyn
+  bufferization.materialize_in_destination %r in restrict writable %out
+      : (!tdyn, !dyn) -> ()
+  return
+}
+
+// Two dynamic tiled operands: either may have a dim of size 1 at run time
+// that broadcasts. A tiled operand has no stride-0 view, so such operands
+// are relayouted into a row-major temporary first (one copy each).
+func.func @add2(%a: !dyn, %b: !dyn, %out: memref<?x?xf32>) {
+  %ta = bufferization.to_tensor %a restrict : !dyn to !tdyn
+  %tb = bufferization.to_tensor %b restrict : !dyn to !tdyn
+  %r = layout.add %ta, %tb : (!tdyn, !tdyn) -> tensor<?x?xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out
+      : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// A `*` combine with a dynamic most-major dim: f32[?,3]{1,0:T(*,2)}.
+!star = memref<?x3xf32, #layout.tiled<{1,0:T(*,2)}, [?,3]>>
+func.func @star_to_row_major(%m: !star, %o: memref<?x3xf32>) {
+  layout.relayout %m, %o : !star, memref<?x3xf32>
+  return
+}
+
 // Returns a new dynamic tiled memref of n x m holding i*m+j+1 (a call
 // result: the caller gets the logical descriptor).
 func.func @make_tiled(%n: index, %m: index) -> !dyn {
@@ -164,5 +204,85 @@ func.func @main() {
   call @print1(%uf) : (memref<?xf32>) -> ()
   // CHECK: sizes = [32]
   // CHECK-NEXT: [1, 6, 2, 7, 3, 8, 4, 9, 11, 0, 12, 0, 13, 0, 14, 0, 5, 10, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0]
+
+  // 5. 1..15 + itself, into a row-major 3x5 destination.
+  %dbl = memref.alloc() : memref<3x5xf32>
+  %dbld = memref.cast %dbl : memref<3x5xf32> to memref<?x?xf32>
+  call @double(%md, %dbld) : (!dyn, memref<?x?xf32>) -> ()
+  call @print2(%dbld) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [2, 4, 6, 8, 10]
+  // CHECK-NEXT: [12, 14, 16, 18, 20]
+  // CHECK-NEXT: [22, 24, 26, 28, 30]
+
+  // 6. 1..15 times 10 into a tiled destination whose padding was -1: the
+  // padding slots get 0.
+  %w = memref.alloc() : !fig1
+  %wp = layout.to_physical %w : !fig1 -> memref<2x3x2x2xf32>
+  %wf = memref.collapse_shape %wp [[0, 1, 2, 3]]
+      : memref<2x3x2x2xf32> into memref<24xf32>
+  scf.for %k = %c0 to %c24 step %c1 {
+    memref.store %sentinel, %wf[%k] : memref<24xf32>
+  }
+  %wd = memref.cast %w : !fig1 to !dyn
+  call @scale(%md, %wd) : (!dyn, !dyn) -> ()
+  %wfd = memref.cast %wf : memref<24xf32> to memref<?xf32>
+  call @print1(%wfd) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [24]
+  // CHECK-NEXT: [10, 20, 60, 70, 30, 40, 80, 90, 50, 0, 100, 0, 110, 120, 0, 0, 130, 140, 0, 0, 150, 0, 0, 0]
+
+  // 7. `*`: 3x3 combined into 9 elements, tiles of 2 (5 tiles, the last
+  // half padding); the callee reads it back row-major.
+  %sr = memref.alloc() : memref<3x3xf32>
+  %srd = memref.cast %sr : memref<3x3xf32> to memref<?x?xf32>
+  call @iota2(%srd) : (memref<?x?xf32>) -> ()
+  %st = memref.alloc(%c3) : !star
+  %sr3 = memref.cast %sr : memref<3x3xf32> to memref<?x3xf32>
+  layout.relayout %sr3, %st : memref<?x3xf32>, !star
+  %stp = layout.to_physical %st : !star -> memref<?x2xf32>
+  %stf = memref.collapse_shape %stp [[0, 1]] : memref<?x2xf32> into memref<?xf32>
+  call @print1(%stf) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [10]
+  // CHECK-NEXT: [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
+  %so = memref.alloc() : memref<3x3xf32>
+  %sod = memref.cast %so : memref<3x3xf32> to memref<?x3xf32>
+  call @star_to_row_major(%st, %sod) : (!star, memref<?x3xf32>) -> ()
+  %so2 = memref.cast %so : memref<3x3xf32> to memref<?x?xf32>
+  call @print2(%so2) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 3]
+  // CHECK-NEXT: [1, 2, 3]
+  // CHECK-NEXT: [4, 5, 6]
+  // CHECK-NEXT: [7, 8, 9]
+
+  // 8. 1..15 (3x5) + a 1x5 tiled row 1..5 (broadcast along dim 0 at run
+  // time), + a 1x1 tiled 100 (both dims), + itself (no broadcast).
+  %row = memref.alloc() : memref<1x5xf32>
+  %rowd = memref.cast %row : memref<1x5xf32> to memref<?x?xf32>
+  call @iota2(%rowd) : (memref<?x?xf32>) -> ()
+  %rowt = memref.alloc() : memref<1x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  layout.relayout %row, %rowt : memref<1x5xf32>, memref<1x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  %rowtd = memref.cast %rowt : memref<1x5xf32, #layout.tiled<{1,0:T(2,2)}>> to !dyn
+  call @add2(%md, %rowtd, %dbld) : (!dyn, !dyn, memref<?x?xf32>) -> ()
+  call @print2(%dbld) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [2, 4, 6, 8, 10]
+  // CHECK-NEXT: [7, 9, 11, 13, 15]
+  // CHECK-NEXT: [12, 14, 16, 18, 20]
+  %c100 = arith.constant 100.0 : f32
+  %one = memref.alloc() : memref<1x1xf32, #layout.tiled<{1,0:T(2,2)}>>
+  memref.store %c100, %one[%c0, %c0] : memref<1x1xf32, #layout.tiled<{1,0:T(2,2)}>>
+  %oned = memref.cast %one : memref<1x1xf32, #layout.tiled<{1,0:T(2,2)}>> to !dyn
+  call @add2(%oned, %md, %dbld) : (!dyn, !dyn, memref<?x?xf32>) -> ()
+  call @print2(%dbld) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [101, 102, 103, 104, 105]
+  // CHECK-NEXT: [106, 107, 108, 109, 110]
+  // CHECK-NEXT: [111, 112, 113, 114, 115]
+  call @add2(%md, %md, %dbld) : (!dyn, !dyn, memref<?x?xf32>) -> ()
+  call @print2(%dbld) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [2, 4, 6, 8, 10]
+  // CHECK-NEXT: [12, 14, 16, 18, 20]
+  // CHECK-NEXT: [22, 24, 26, 28, 30]
   return
 }
