@@ -74,6 +74,26 @@ func.func @add2(%a: !dyn, %b: !dyn, %out: memref<?x?xf32>) {
   return
 }
 
+// Tensor level (bufferized by --layout-bufferize): a row-major tensor
+// relayouted into a new dynamic tiled tensor, doubled, returned.
+func.func @tile_and_double(%a: tensor<?x?xf32>) -> !tdyn {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %m = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%n, %m) : !tdyn
+  %t = layout.relayout %a, %e : tensor<?x?xf32>, !tdyn -> !tdyn
+  %r = layout.add %t, %t : (!tdyn, !tdyn) -> !tdyn
+  return %r : !tdyn
+}
+
+// Overwrites a copy of the tiled argument %a (it is also returned as is):
+// the bufferization's copy of a dynamic tiled tensor.
+func.func @overwrite(%a: !tdyn, %b: tensor<?x?xf32>) -> (!tdyn, !tdyn) {
+  %r = layout.relayout %b, %a : tensor<?x?xf32>, !tdyn -> !tdyn
+  return %a, %r : !tdyn, !tdyn
+}
+
 // A `*` combine with a dynamic most-major dim: f32[?,3]{1,0:T(*,2)}.
 !star = memref<?x3xf32, #layout.tiled<{1,0:T(*,2)}, [?,3]>>
 func.func @star_to_row_major(%m: !star, %o: memref<?x3xf32>) {
@@ -280,6 +300,36 @@ func.func @main() {
   // CHECK-NEXT: [111, 112, 113, 114, 115]
   call @add2(%md, %md, %dbld) : (!dyn, !dyn, memref<?x?xf32>) -> ()
   call @print2(%dbld) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [2, 4, 6, 8, 10]
+  // CHECK-NEXT: [12, 14, 16, 18, 20]
+  // CHECK-NEXT: [22, 24, 26, 28, 30]
+
+  // 9. Tensor functions: 1..15 tiled and doubled (padding 0), then the
+  // tiled tensor (still 1..15) returned as is next to a copy overwritten
+  // with 2..30.
+  %srct = bufferization.to_tensor %srcd restrict : memref<?x?xf32> to tensor<?x?xf32>
+  %dt = call @tile_and_double(%srct) : (tensor<?x?xf32>) -> !tdyn
+  %db = bufferization.to_buffer %dt read_only : !tdyn to !dyn
+  %dbp = layout.to_physical %db : !dyn -> memref<?x?x2x2xf32>
+  %dbf = memref.collapse_shape %dbp [[0, 1, 2, 3]]
+      : memref<?x?x2x2xf32> into memref<?xf32>
+  call @print1(%dbf) : (memref<?xf32>) -> ()
+  // CHECK: sizes = [24]
+  // CHECK-NEXT: [2, 4, 12, 14, 6, 8, 16, 18, 10, 0, 20, 0, 22, 24, 0, 0, 26, 28, 0, 0, 30, 0, 0, 0]
+  %mt = bufferization.to_tensor %md restrict : !dyn to !tdyn
+  %twice = bufferization.to_tensor %dbld restrict : memref<?x?xf32> to tensor<?x?xf32>
+  %same, %over = call @overwrite(%mt, %twice) : (!tdyn, tensor<?x?xf32>) -> (!tdyn, !tdyn)
+  %sameb = bufferization.to_buffer %same read_only : !tdyn to !dyn
+  %samer = call @to_row_major(%sameb) : (!dyn) -> memref<?x?xf32>
+  call @print2(%samer) : (memref<?x?xf32>) -> ()
+  // CHECK: sizes = [3, 5]
+  // CHECK-NEXT: [1, 2, 3, 4, 5]
+  // CHECK-NEXT: [6, 7, 8, 9, 10]
+  // CHECK-NEXT: [11, 12, 13, 14, 15]
+  %overb = bufferization.to_buffer %over read_only : !tdyn to !dyn
+  %overr = call @to_row_major(%overb) : (!dyn) -> memref<?x?xf32>
+  call @print2(%overr) : (memref<?x?xf32>) -> ()
   // CHECK: sizes = [3, 5]
   // CHECK-NEXT: [2, 4, 6, 8, 10]
   // CHECK-NEXT: [12, 14, 16, 18, 20]

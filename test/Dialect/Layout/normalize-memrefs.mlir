@@ -166,16 +166,18 @@ func.func @dyn_callee(%m: !dyn, %i: index, %j: index) -> (f32, index, index) {
 func.func private @dyn_external(!dyn) -> !dyn
 
 // Call sites build the logical descriptor (here from a static allocation
-// cast to the dynamic type: sizes 3 and 5) and view call results.
+// cast to the dynamic type: sizes 3 and 5) and view call results. The
+// descriptor is marked with its tiled type (--layout-prepare-deallocation
+// copies returned ones through their physical view).
 // CHECK-LABEL: func.func @dyn_caller
 // CHECK: %[[A:.+]] = memref.alloc() : memref<2x3x2x2xf32>
 // CHECK: %[[D:.+]] = memref.cast %[[A]] : memref<2x3x2x2xf32> to memref<?x?x2x2xf32>
-// CHECK: %[[L:.+]] = memref.reinterpret_cast %[[D]] to offset: [0], sizes: [3, 5], strides: [5, 1] : memref<?x?x2x2xf32> to memref<?x?xf32>
+// CHECK: %[[L:.+]] = memref.reinterpret_cast %[[D]] to offset: [0], sizes: [3, 5], strides: [5, 1] {layout.logical_descriptor = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>} : memref<?x?x2x2xf32> to memref<?x?xf32>
 // CHECK: call @dyn_callee(%[[L]], %{{.+}}, %{{.+}}) : (memref<?x?xf32>, index, index) -> (f32, index, index)
 // CHECK: %[[E:.+]] = call @dyn_external(%{{.+}}) : (memref<?x?xf32>) -> memref<?x?xf32>
 // CHECK: %[[N:.+]] = memref.dim %[[E]], %{{.+}} : memref<?x?xf32>
 // CHECK: %[[EP:.+]] = memref.reinterpret_cast %[[E]] to offset: [0], sizes: [%{{.+}}, %{{.+}}, 2, 2]
-// CHECK: %[[EL:.+]] = memref.reinterpret_cast %[[EP]] to offset: [0], sizes: [%[[N]], %{{.+}}], strides: [%{{.+}}, 1] : memref<?x?x2x2xf32> to memref<?x?xf32>
+// CHECK: %[[EL:.+]] = memref.reinterpret_cast %[[EP]] to offset: [0], sizes: [%[[N]], %{{.+}}], strides: [%{{.+}}, 1] {layout.logical_descriptor = {{.+}}} : memref<?x?x2x2xf32> to memref<?x?xf32>
 // CHECK: return %[[EL]], %[[N]] : memref<?x?xf32>, index
 func.func @dyn_caller(%i: index) -> (!dyn, index) {
   %c0 = arith.constant 0 : index

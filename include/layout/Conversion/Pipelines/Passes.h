@@ -13,6 +13,9 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg

@@ -64,27 +64,6 @@ MemRefType getLogicalDescriptorType(MemRefType type) {
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
-/// Row-major strides of `sizes` (folded where static).
-SmallVector<OpFoldResult> getRowMajorStrides(OpBuilder &builder, Location loc,
-                                             ArrayRef<OpFoldResult> sizes) {
-  SmallVector<OpFoldResult> strides(sizes.size());
-  OpFoldResult stride = builder.getIndexAttr(1);
-  for (int64_t k = static_cast<int64_t>(sizes.size()) - 1; k >= 0; --k) {
-    strides[k] = stride;
-    if (k == 0)
-      break;
-    std::optional<int64_t> a = getConstantIntValue(stride);
-    std::optional<int64_t> b = getConstantIntValue(sizes[k]);
-    if (a && b)
-      stride = builder.getIndexAttr(*a * *b);
-    else
-      stride = builder.createOrFold<arith::MulIOp>(
-          loc, getValueOrCreateConstantIndexOp(builder, loc, stride),
-          getValueOrCreateConstantIndexOp(builder, loc, sizes[k]));
-  }
-  return strides;
-}
-
 std::string typeToString(Type type) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -281,9 +260,12 @@ Value NormalizeMemRefsPass::toLogicalDescriptor(OpBuilder &builder,
   auto type = cast<MemRefType>(value.getType());
   SmallVector<OpFoldResult> sizes(getLogicalSizes(builder, value));
   SmallVector<OpFoldResult> strides = getRowMajorStrides(builder, loc, sizes);
-  return memref::ReinterpretCastOp::create(
+  auto descriptor = memref::ReinterpretCastOp::create(
       builder, loc, getLogicalDescriptorType(type), value,
       builder.getIndexAttr(0), sizes, strides);
+  // The tiled type, from which the physical extents can be rebuilt.
+  descriptor->setAttr(kLogicalDescriptorAttrName, TypeAttr::get(type));
+  return descriptor;
 }
 
 /// Retypes the boundary value `value` (a function argument or call result of
@@ -293,30 +275,15 @@ Value NormalizeMemRefsPass::toLogicalDescriptor(OpBuilder &builder,
 void NormalizeMemRefsPass::fromLogicalDescriptor(OpBuilder &builder,
                                                  Location loc, Value value) {
   auto type = cast<MemRefType>(value.getType());
-  auto physical = cast<MemRefType>(convertType(type));
   SmallVector<OpFoldResult> logical(getLogicalSizes(builder, value));
-  SmallVector<Value> dynamicLogical;
-  for (auto [k, size] : llvm::enumerate(type.getShape()))
-    if (ShapedType::isDynamic(size))
-      dynamicLogical.push_back(
-          getValueOrCreateConstantIndexOp(builder, loc, logical[k]));
-  SmallVector<Value> dynamicPhysical = getPhysicalDynamicSizes(
-      builder, loc, cast<TiledLayoutAttr>(type.getLayout()), type.getShape(),
-      physical.getShape(), dynamicLogical);
-  SmallVector<OpFoldResult> sizes;
-  unsigned next = 0;
-  for (int64_t size : physical.getShape())
-    sizes.push_back(ShapedType::isDynamic(size)
-                        ? OpFoldResult(dynamicPhysical[next++])
-                        : OpFoldResult(builder.getIndexAttr(size)));
-  SmallVector<OpFoldResult> strides = getRowMajorStrides(builder, loc, sizes);
   value.setType(getLogicalDescriptorType(type));
-  auto view = memref::ReinterpretCastOp::create(
-      builder, loc, physical, value, builder.getIndexAttr(0), sizes, strides);
+  // The type was verified in phase 1.
+  FailureOr<Value> view = createPhysicalView(builder, loc, type, value, logical,
+                                             [&] { return emitError(loc); });
   llvm::SmallPtrSet<Operation *, 8> except(descriptorReads.begin(),
                                            descriptorReads.end());
-  except.insert(view);
-  value.replaceAllUsesExcept(view.getResult(), except);
+  except.insert(view->getDefiningOp());
+  value.replaceAllUsesExcept(*view, except);
 }
 
 /// Checks that `op` only uses tiled memrefs in ways the pass rewrites.

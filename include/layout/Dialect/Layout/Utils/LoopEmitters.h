@@ -124,6 +124,21 @@ SmallVector<Value> getPhysicalDynamicSizes(OpBuilder &builder, Location loc,
                                            ArrayRef<int64_t> physicalShape,
                                            ValueRange logicalSizes);
 
+/// Row-major strides of `sizes` (folded where static).
+SmallVector<OpFoldResult> getRowMajorStrides(OpBuilder &builder, Location loc,
+                                             ArrayRef<OpFoldResult> sizes);
+
+/// The physical buffer of a tiled memref of type `tiledType` whose logical
+/// sizes are `logicalSizes` and whose buffer is `base`'s (offset 0): a
+/// `memref.reinterpret_cast` of `base` to the physical identity-layout type,
+/// extents from getPhysicalDynamicSizes, row-major strides. Used for the
+/// logical descriptors of dynamic tiled memrefs (docs/lowering.md, "Dynamic
+/// tiled memrefs at function boundaries").
+FailureOr<Value>
+createPhysicalView(OpBuilder &builder, Location loc, MemRefType tiledType,
+                   Value base, ArrayRef<OpFoldResult> logicalSizes,
+                   function_ref<InFlightDiagnostic()> emitError);
+
 /// Loads every dialect the emitters create ops of (affine, arith,
 /// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
 /// conversion passes declare them as dependent dialects; code that emits
