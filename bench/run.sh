@@ -25,6 +25,15 @@ python3 bench/gen_kernels.py "$SIZE" "$OUT"
   -o "$OUT/ours.llvm.mlir"
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/ours.llvm.mlir" -o "$OUT/ours.ll"
 "$CXX" -O3 -march=native -Wno-override-module -c "$OUT/ours.ll" -o "$OUT/ours.o"
+# The planner's kernels: relayouts folded first (bitcasts become views).
+# deallocate=0: upstream's ownership-based deallocation would clone the
+# view that bitcast_view returns (results are owned by the caller); the
+# file allocates nothing.
+"$LAYOUT_OPT" "$OUT/planner.mlir" --layout-fold-relayouts \
+  "--layout-lower-to-llvm=deallocate=0${PIPELINE_OPTIONS:+ $PIPELINE_OPTIONS}" \
+  -o "$OUT/planner.llvm.mlir"
+"$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/planner.llvm.mlir" -o "$OUT/planner.ll"
+"$CXX" -O3 -march=native -Wno-override-module -c "$OUT/planner.ll" -o "$OUT/planner.o"
 
 # Upstream: lower_pack/lower_unpack, one-shot-bufferize (with upstream's
 # deallocation pipeline, so the temporaries are freed), linalg loops, LLVM.
@@ -41,7 +50,7 @@ small=()
 [ "$SIZE" = small ] && small=(-DBENCH_SMALL)
 # OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
 "$CXX" -O3 -march=native -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
-  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" \
+  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/planner.o" "$OUT/upstream.o" -L"$L/lib" \
   -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/ShapeUtil.h"
+#include "layout/Xla/LayoutCanonical.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -366,6 +367,15 @@ static bool samePlacementAttributes(const Layout &a, const Layout &b,
           a.getElementSizeInBits() == b.getElementSizeInBits());
 }
 
+static bool sameSyntacticOrder(const Shape &input, const Shape &output,
+                               ArrayRef<int64_t> dimMapping,
+                               bool ignoreElementType);
+
+/// Dense layouts (no sparse fields or split configs) have one byte order.
+static bool isDense(const Layout &layout) {
+  return !layout.isSparse() && layout.getSplitConfigs().empty();
+}
+
 llvm::Expected<bool>
 mlir::layout::transposeIsBitcast(const Shape &input, const Shape &output,
                                  ArrayRef<int64_t> dimMapping,
@@ -392,6 +402,25 @@ mlir::layout::transposeIsBitcast(const Shape &input, const Shape &output,
                      joinInts(dimMapping));
   if (!ignoreElementType && input.getElementType() != output.getElementType())
     return false;
+  const Layout &in = input.getLayout();
+  const Layout &out = output.getLayout();
+  bool sameOrder =
+      sameSyntacticOrder(input, output, dimMapping, ignoreElementType);
+  if ((in.isUntiled() && out.isUntiled()) || !isDense(in) || !isDense(out))
+    return sameOrder;
+  // Tiles, legacy padding or L: exact through the byte orders
+  // (LayoutCanonical.h). The syntactic answer is exact when it says yes
+  // and the padding values agree (the physical order is the same).
+  if (sameOrder && in.getPaddingValue() == out.getPaddingValue())
+    return true;
+  return exactTransposeIsBitcast(input, output, dimMapping, ignoreElementType);
+}
+
+/// XLA's answer: the same tiles, L and E, legacy padding moved with its
+/// dims, and the physical dim order kept. Exact for untiled layouts.
+static bool sameSyntacticOrder(const Shape &input, const Shape &output,
+                               ArrayRef<int64_t> dimMapping,
+                               bool ignoreElementType) {
   const Layout &in = input.getLayout();
   const Layout &out = output.getLayout();
   if (!samePlacementAttributes(in, out, ignoreElementType))
@@ -436,10 +465,14 @@ llvm::Expected<bool> mlir::layout::reshapeIsBitcast(const Shape &input,
   if (input.getDims() == output.getDims() && in == out)
     return true;
   // The unit-index argument below needs linear (stride) layouts; tiles,
-  // legacy padding and L make positions non-linear, so they are not handled
-  // (XLA ignores them and would answer wrongly).
-  if (!in.isUntiled() || !out.isUntiled())
-    return false;
+  // legacy padding and L make positions non-linear (XLA ignores them and
+  // would answer wrongly): those are decided exactly through the byte
+  // orders (LayoutCanonical.h).
+  if (!in.isUntiled() || !out.isUntiled()) {
+    if (!isDense(in) || !isDense(out))
+      return false;
+    return exactReshapeIsBitcast(input, output, ignoreElementType);
+  }
   if (*inCount == 0)
     return true;
 
@@ -480,18 +513,38 @@ mlir::layout::deduceTransposeDimensionsForBitcast(const Shape &input,
   SmallVector<int64_t, 6> perm = composePermutations(
       input.getLayout().getMinorToMajor(),
       inversePermutation(output.getLayout().getMinorToMajor()));
-  if (permute(input.getDims(), perm) !=
+  bool exact =
+      !(input.getLayout().isUntiled() && output.getLayout().isUntiled()) &&
+      isDense(input.getLayout()) && isDense(output.getLayout());
+  if (permute(input.getDims(), perm) ==
+      SmallVector<int64_t, 6>(output.getDims())) {
+    // XLA CHECKs this (element types ignored); here tiles or padding that
+    // do not match make the transpose a non-bitcast.
+    llvm::Expected<bool> isBitcast =
+        transposeIsBitcast(input, output, perm, /*ignoreElementType=*/true);
+    if (!isBitcast)
+      return isBitcast.takeError();
+    if (*isBitcast)
+      return perm;
+  }
+  if (!exact)
+    return std::nullopt;
+  // Tiled: the minor_to_major permutation is not the only candidate (a
+  // tile can hide a transpose); the byte orders give the only one.
+  llvm::Expected<std::optional<SmallVector<int64_t, 6>>> mapping =
+      transposeMappingFromByteOrder(input, output);
+  if (!mapping || !*mapping)
+    return mapping;
+  if (permute(input.getDims(), **mapping) !=
       SmallVector<int64_t, 6>(output.getDims()))
     return std::nullopt;
-  // XLA CHECKs this (element types ignored); here tiles or padding that do
-  // not match make the transpose a non-bitcast.
   llvm::Expected<bool> isBitcast =
-      transposeIsBitcast(input, output, perm, /*ignoreElementType=*/true);
+      transposeIsBitcast(input, output, **mapping, /*ignoreElementType=*/true);
   if (!isBitcast)
     return isBitcast.takeError();
   if (!*isBitcast)
     return std::nullopt;
-  return perm;
+  return mapping;
 }
 
 /// XLA's AlignLayouts on shapes without size-1 dims.
@@ -563,9 +616,19 @@ mlir::layout::alignLayouts(const Shape &input, const Shape &output) {
   if (!output.isArray())
     return makeError("alignLayouts output must be an array shape, got " +
                      primitiveTypeName(output.getElementType()));
-  if (!input.getLayout().isUntiled())
+  if (!input.getLayout().isUntiled()) {
+    // A tiled layout whose byte order is an untiled one is aligned as that
+    // one (LayoutCanonical.h); others have no minor_to_major to align.
+    llvm::Expected<CanonicalLayout> canonical = canonicalizeLayout(input);
+    if (!canonical) {
+      llvm::consumeError(canonical.takeError());
+    } else if (canonical->shape.getLayout().isUntiled()) {
+      return alignLayouts(canonical->shape, output);
+    }
     return makeError("alignLayouts needs an untiled input layout (no tiles, "
-                     "legacy padding or L)");
+                     "legacy padding or L), or one with the byte order of an "
+                     "untiled layout");
+  }
   if (input.hasUnboundedDim() || output.hasUnboundedDim())
     return makeError("alignLayouts: unbounded dynamic dimensions have no "
                      "static element count");

@@ -103,3 +103,20 @@ func.func @dynamic_tiled_may_broadcast(%a: tensor<?x?xf32, #layout.tiled<{1,0:T(
   %r = layout.add %a, %b : (tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// A `*` layout without dims on a dynamic outer dim (the inner dims of the
+// combine are static): the physical view is ?x3x2x4 and the combined index
+// is split by the inner size 5.
+// CHECK-DAG: #[[DIV:.+]] = affine_map<(d0, d1) -> ((d0 * 4 + d1) floordiv 5)>
+// CHECK-DAG: #[[MOD:.+]] = affine_map<(d0, d1) -> ((d0 * 4 + d1) mod 5)>
+// CHECK-LABEL: func.func @combine_without_dims_dynamic
+// CHECK: layout.to_physical %{{.*}} : memref<?x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>> -> memref<?x3x2x4xf32>
+// CHECK: affine.apply #[[DIV]](
+// CHECK: affine.apply #[[MOD]](
+func.func @combine_without_dims_dynamic(%a: memref<?x2x5xf32>, %n: index) {
+  %b = memref.alloc(%n) : memref<?x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  layout.relayout %a, %b : memref<?x2x5xf32>, memref<?x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  return
+}

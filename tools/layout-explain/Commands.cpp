@@ -8,6 +8,7 @@
 
 #include "layout/Xla/Broadcast.h"
 #include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/LayoutCanonical.h"
 #include "layout/Xla/ShapeUtil.h"
 
 using namespace layout_explain;
@@ -306,5 +307,27 @@ Error layout_explain::runPlan(const Args &args, Output &out) {
   out.object["vector_elements"] = plan->vectorElements;
   out.object["bytes_moved"] = plan->bytesMoved;
   out.object["explanation"] = plan->explanation;
+  return Error::success();
+}
+
+Error layout_explain::runCanonicalLayout(const Args &args, Output &out) {
+  Expected<CanonicalLayout> canonical = canonicalizeLayout(args.shapes[0]);
+  if (!canonical)
+    return canonical.takeError();
+  setShapeAnswer(canonical->shape, out);
+  out.text +=
+      std::string("strided: ") + (canonical->strided ? "true" : "false") + "\n";
+  out.object["strided"] = canonical->strided;
+  out.object["changed"] =
+      printShape(canonical->shape) != printShape(args.shapes[0]);
+  return Error::success();
+}
+
+Error layout_explain::runSameByteOrder(const Args &args, Output &out) {
+  Expected<bool> same = sameByteOrder(args.shapes[0], args.shapes[1]);
+  if (!same)
+    return same.takeError();
+  out.text = *same ? "true\n" : "false\n";
+  out.object["same"] = *same;
   return Error::success();
 }

@@ -30,6 +30,8 @@ Error runPermute(const Args &args, Output &out);
 Error runAlignLayouts(const Args &args, Output &out);
 Error runDeleteDims(const Args &args, Output &out);
 Error runPlan(const Args &args, Output &out);
+Error runCanonicalLayout(const Args &args, Output &out);
+Error runSameByteOrder(const Args &args, Output &out);
 Error runShow(const Args &args, Output &out); // Show.cpp
 Error runSvg(const Args &args, Output &out);  // Svg.cpp
 

@@ -2,7 +2,8 @@
 //
 // A command-line calculator over the LayoutXla library: canonical text,
 // validation, logical <-> physical indices, sizes, the memory image of a tiled
-// layout, broadcasting and the ShapeUtil bitcast helpers. See
+// layout, broadcasting, the ShapeUtil bitcast helpers (exact for tiled
+// layouts), relayout plans and canonical layouts. See
 // docs/layout-explain.md.
 //
 // Contract (scripts rely on it): each subcommand prints its answer on stdout
@@ -159,6 +160,24 @@ const Command kCommands[] = {
      false,
      runPlan,
      "the relayout SRC -> DST: class, run and vector lengths, bytes moved"},
+    {"canonical-layout",
+     "SHAPE",
+     {{ArgKind::ArrayShape, "shape"}},
+     0,
+     "",
+     false,
+     runCanonicalLayout,
+     "the canonical layout of SHAPE's byte order, then `strided: true` if "
+     "the form is complete (equal byte orders, equal forms)"},
+    {"same-byte-order",
+     "A B",
+     {{ArgKind::Shape, "first"}, {ArgKind::Shape, "second"}},
+     0,
+     "shapes",
+     false,
+     runSameByteOrder,
+     "`true` if A and B (one array, two layouts) have the same bytes in the "
+     "same order"},
     {"svg",
      "SHAPE | --relayout SRC DST [-o FILE]",
      {kShape, {ArgKind::Shape, "destination"}},

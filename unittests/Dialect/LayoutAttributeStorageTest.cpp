@@ -86,6 +86,61 @@ TEST_F(LayoutAttributeStorageTest, CombineUsesTheStoredDims) {
   EXPECT_EQ(map.getResult(1), (d0 * 4 + d1) % 2);
 }
 
+TEST_F(LayoutAttributeStorageTest, CombineWithoutDimsTakesTheShape) {
+  auto noDims = TiledLayoutAttr::get(&context, "{1,0:T(*,2)}", {});
+  ASSERT_TRUE(TiledLayoutAttr::getChecked(emitter(), &context,
+                                          StringRef("{1,0:T(*,2)}"), {}));
+  EXPECT_TRUE(diagnostics.empty());
+  EXPECT_TRUE(noDims.hasShapeDependentMap());
+  AffineExpr d0 = getAffineDimExpr(0, &context);
+  AffineExpr d1 = getAffineDimExpr(1, &context);
+  // The exact map comes from the shape: 3x4 gives d0 * 4 + d1, 3x5 d0 * 5.
+  AffineMap map34 = noDims.getAffineMapForShape({3, 4});
+  ASSERT_TRUE(map34);
+  EXPECT_EQ(map34.getResult(0), (d0 * 4 + d1).floorDiv(2));
+  EXPECT_EQ(map34.getResult(1), (d0 * 4 + d1) % 2);
+  EXPECT_EQ(map34, TiledLayoutAttr::get(&context, "{1,0:T(*,2)}", {3, 4})
+                       .getAffineMapForShape({3, 4}));
+  EXPECT_EQ(noDims.getAffineMapForShape({3, 5}).getResult(0),
+            (d0 * 5 + d1).floorDiv(2));
+  // A dynamic inner dim of the combine has no map.
+  EXPECT_FALSE(noDims.getAffineMapForShape({3, ShapedType::kDynamic}));
+  // getAffineMap() has no shape: a placeholder with the same result count
+  // and no symbols, but not affine (upstream analyses refuse it).
+  AffineMap placeholder = noDims.getAffineMap();
+  EXPECT_EQ(placeholder.getNumDims(), 2u);
+  EXPECT_EQ(placeholder.getNumSymbols(), 0u);
+  EXPECT_EQ(placeholder.getNumResults(), 2u);
+  EXPECT_FALSE(placeholder.getResult(0).isPureAffine());
+  // Without `*` the map never depends on the shape.
+  auto plain = TiledLayoutAttr::get(&context, "{1,0:T(2,2)}", {});
+  EXPECT_FALSE(plain.hasShapeDependentMap());
+  EXPECT_EQ(plain.getAffineMapForShape({3, 5}), plain.getAffineMap());
+}
+
+TEST_F(LayoutAttributeStorageTest, WithAndWithoutDimsAreEquivalentLayouts) {
+  auto noDims = TiledLayoutAttr::get(&context, "{2,1,0:T(*,8)}", {});
+  auto dims = noDims.withDims({2, 3, 4});
+  EXPECT_NE(noDims, dims);
+  EXPECT_EQ(dims.getDims(), (ArrayRef<int64_t>{2, 3, 4}));
+  EXPECT_EQ(dims.withDims({}), noDims);
+  EXPECT_TRUE(areEquivalentLayouts(noDims, dims));
+  EXPECT_TRUE(areEquivalentLayouts(dims, noDims));
+  EXPECT_TRUE(areEquivalentLayouts(Attribute(), Attribute()));
+  // Different dims, different text, or the default layout: not equivalent.
+  EXPECT_FALSE(areEquivalentLayouts(dims, noDims.withDims({2, 3, 5})));
+  EXPECT_FALSE(areEquivalentLayouts(
+      noDims, TiledLayoutAttr::get(&context, "{2,1,0:T(*,4)}", {})));
+  EXPECT_FALSE(areEquivalentLayouts(noDims, Attribute()));
+  // The memref types are distinct; their layouts are the same.
+  Type f32 = Float32Type::get(&context);
+  auto a = MemRefType::get({2, 3, 4}, f32, noDims);
+  auto b = MemRefType::get({2, 3, 4}, f32, dims);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(noDims.getAffineMapForShape(a.getShape()),
+            b.getLayout().getAffineMap());
+}
+
 TEST_F(LayoutAttributeStorageTest, InvalidTextIsAVerifierError) {
   EXPECT_FALSE(TiledLayoutAttr::getChecked(emitter(), &context,
                                            StringRef("{1,0:T(2,"), {}));

@@ -124,6 +124,9 @@ TEST_F(LayoutTypeConversionTest, ArraysToTensorsAndMemRefs) {
   // S(n) is the memref memory space.
   EXPECT_EQ(toType("f32[8,8]{1,0:T(4,4)S(1)}", ArrayTypeKind::MemRef),
             "memref<8x8xf32, #layout.tiled<{1,0:T(4,4)S(1)}>, 1>");
+  // `*` layouts get the dims (an exact getAffineMap() for upstream passes).
+  EXPECT_EQ(toType("f32[2,3,4]{2,1,0:T(*,8)}", ArrayTypeKind::MemRef),
+            "memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>");
   // Scalars and tuples.
   EXPECT_EQ(toType("pred[]", ArrayTypeKind::Tensor), "tensor<i1>");
   EXPECT_EQ(toType("(f32[2], s8[])", ArrayTypeKind::Tensor),
@@ -143,6 +146,13 @@ TEST_F(LayoutTypeConversionTest, TypesToShapes) {
             "f32[3,5]{1,0:T(2,2)}");
   EXPECT_EQ(toShape(RankedTensorType::get({3, 5}, f32, tiled)),
             "f32[3,5]{1,0:T(2,2)}");
+  // A `*` layout with or without dims: the same shape.
+  auto star = TiledLayoutAttr::get(&context, "{2,1,0:T(*,8)}", {});
+  EXPECT_EQ(toShape(MemRefType::get({2, 3, 4}, f32, star)),
+            "f32[2,3,4]{2,1,0:T(*,8)}");
+  EXPECT_EQ(
+      toShape(RankedTensorType::get({2, 3, 4}, f32, star.withDims({2, 3, 4}))),
+      "f32[2,3,4]{2,1,0:T(*,8)}");
   EXPECT_EQ(toShape(MemRefType::get({2, 3}, b.getIntegerType(32))),
             "s32[2,3]{1,0}");
   EXPECT_EQ(toShape(RankedTensorType::get({ShapedType::kDynamic, 4}, f32)),
@@ -171,4 +181,31 @@ TEST_F(LayoutTypeConversionTest, RoundTripThroughTypes) {
   }
 }
 
+} // namespace
+
+namespace {
+TEST_F(LayoutTypeConversionTest, StaticArrayShapeOnlyForStaticArrays) {
+  Builder b(&context);
+  Type f32 = b.getF32Type();
+  auto tiled = TiledLayoutAttr::get(&context, "{1,0:T(2,2)}", {});
+  ASSERT_TRUE(tiled);
+  std::optional<layout::Shape> shape =
+      getStaticArrayShape(MemRefType::get({3, 5}, f32, tiled));
+  ASSERT_TRUE(shape);
+  EXPECT_EQ(printShape(*shape), "f32[3,5]{1,0:T(2,2)}");
+  shape = getStaticArrayShape(RankedTensorType::get({3, 5}, f32));
+  ASSERT_TRUE(shape);
+  EXPECT_EQ(printShape(*shape), "f32[3,5]{1,0}");
+  // Dynamic, scalar, unranked, non-XLA element type, foreign encoding: none,
+  // and no diagnostic either.
+  EXPECT_FALSE(getStaticArrayShape(
+      RankedTensorType::get({ShapedType::kDynamic, 5}, f32)));
+  EXPECT_FALSE(getStaticArrayShape(RankedTensorType::get({}, f32)));
+  EXPECT_FALSE(getStaticArrayShape(UnrankedTensorType::get(f32)));
+  EXPECT_FALSE(
+      getStaticArrayShape(RankedTensorType::get({4}, b.getIndexType())));
+  EXPECT_FALSE(
+      getStaticArrayShape(RankedTensorType::get({4}, f32, b.getUnitAttr())));
+  EXPECT_TRUE(diagnostics.empty());
+}
 } // namespace

@@ -402,9 +402,14 @@ TEST(ShapeUtilReshapeIsBitcast, TiledLayouts) {
   Shape tiled = withTiles(f32({8, 128}), {Tile({8, 128})});
   // Identical tiled shapes are trivially a bitcast.
   EXPECT_TRUE(valueOf(reshapeIsBitcast(tiled, tiled)));
-  // Otherwise tiles make positions non-linear: not handled, answered false.
-  EXPECT_FALSE(valueOf(reshapeIsBitcast(tiled, f32({1024}))));
-  EXPECT_FALSE(valueOf(reshapeIsBitcast(f32({1024}), tiled)));
+  // Otherwise decided exactly through the byte orders (LayoutCanonical.h;
+  // more cases in LayoutCanonicalTest.cpp): one 8x128 tile over [8,128] is
+  // row-major, the same bytes as a flat [1024].
+  EXPECT_TRUE(valueOf(reshapeIsBitcast(tiled, f32({1024}))));
+  EXPECT_TRUE(valueOf(reshapeIsBitcast(f32({1024}), tiled)));
+  // 2x2 tiles over [4,4] reorder the elements.
+  EXPECT_FALSE(valueOf(
+      reshapeIsBitcast(withTiles(f32({4, 4}), {Tile({2, 2})}), f32({16}))));
   Shape aligned = f32({6});
   aligned.mutableLayout().setTailPaddingAlignment(4);
   EXPECT_FALSE(valueOf(reshapeIsBitcast(f32({2, 3}), aligned)));
@@ -536,8 +541,15 @@ TEST(ShapeUtilAlignLayouts, Errors) {
               HasSubstr("alignLayouts input must be an array shape"));
   EXPECT_THAT(errorOf(alignLayouts(f32({7}), Shape::makeOpaque())),
               HasSubstr("alignLayouts output must be an array shape"));
-  EXPECT_THAT(errorOf(alignLayouts(withTiles(f32({8}), {Tile({4})}), f32({8}))),
-              HasSubstr("needs an untiled input layout"));
+  // T(4) on [8] is row-major (its canonical layout is untiled): aligned;
+  // T(2,2) on [4,4] reorders: no minor_to_major to align.
+  std::optional<Shape> aligned =
+      valueOf(alignLayouts(withTiles(f32({8}), {Tile({4})}), f32({2, 4})));
+  ASSERT_TRUE(aligned.has_value());
+  EXPECT_EQ(printShape(*aligned), "f32[2,4]{1,0}");
+  EXPECT_THAT(
+      errorOf(alignLayouts(withTiles(f32({4, 4}), {Tile({2, 2})}), f32({16}))),
+      HasSubstr("needs an untiled input layout"));
   EXPECT_THAT(errorOf(alignLayouts(f32({kUnboundedSize}), f32({8}))),
               HasSubstr("unbounded dynamic dimensions"));
   EXPECT_THAT(errorOf(alignLayouts(f32({2, 3}, {1, 1}), f32({6}))),

@@ -2,9 +2,10 @@
 //
 // The utilities of docs/semantics.md §6 on the value types of Shape.h.
 // Conventions are XLA's: Permute(v, p)[i] = v[p[i]], Compose(p1, p2)[i] =
-// p1[p2[i]]. Like XLA, the bitcast checks and strides work on minor_to_major
-// and ignore tiles unless said otherwise; all return errors instead of
-// CHECK-failing.
+// p1[p2[i]]. Like XLA, the strides work on minor_to_major; the bitcast
+// checks give XLA's answers for untiled layouts and are exact for tiled,
+// padded and L layouts (through the byte orders of LayoutCanonical.h, up to
+// kMaxPlannedSlots slots); all return errors instead of CHECK-failing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,35 +70,49 @@ bool bumpIndices(const Shape &shape, llvm::MutableArrayRef<int64_t> indices);
 llvm::Expected<Shape> permuteDimensions(llvm::ArrayRef<int64_t> perm,
                                         const Shape &shape);
 
-/// XLA's ShapeUtil::TransposeIsBitcast: out dim i is in dim dimMapping[i];
-/// true iff Compose(dimMapping, out.minor_to_major) == in.minor_to_major
-/// (and the element types and E(n) match unless ignored, tiles and L are
-/// equal, legacy padded_dimensions move with their dims). Errors: non-array
-/// or missing/invalid layouts, dimMapping not a permutation of the rank,
-/// output dims != Permute(input dims, dimMapping).
+/// XLA's ShapeUtil::TransposeIsBitcast: out dim i is in dim dimMapping[i].
+/// Untiled layouts: XLA's answer, true iff Compose(dimMapping,
+/// out.minor_to_major) == in.minor_to_major (and the element types and E(n)
+/// match unless ignored). Tiles, legacy padding or L on either side: exact,
+/// true iff every input element e and output element o with o[i] =
+/// e[dimMapping[i]] share a slot, the slot and allocated counts are equal,
+/// the element bits (unless ignored) and, with padding slots, the padding
+/// values are equal (exactTransposeIsBitcast); a tile can hide the
+/// transpose. Errors: non-array or missing/invalid layouts, dimMapping not
+/// a permutation of the rank, output dims != Permute(input dims,
+/// dimMapping), a tiled side with more than kMaxPlannedSlots slots whose
+/// tiles and physical order differ.
 llvm::Expected<bool> transposeIsBitcast(const Shape &input, const Shape &output,
                                         llvm::ArrayRef<int64_t> dimMapping,
                                         bool ignoreElementType = false);
 
 /// XLA's ShapeUtil::ReshapeIsBitcast: same element count (and type unless
-/// ignored), untiled layouts, and every unit index maps to the same physical
-/// offset both ways. Identical dims and layouts are a bitcast even when
-/// tiled; otherwise a layout with tiles, legacy padding or L != 1 gives
-/// false (the unit-index argument needs linear layouts; XLA ignores tiles
-/// here). Errors: non-array, missing/invalid layouts, unbounded dims.
+/// ignored). Untiled layouts: XLA's answer, every unit index maps to the
+/// same physical offset both ways. Identical dims and layouts are a bitcast
+/// even when tiled. Otherwise, with tiles, legacy padding or L != 1 on
+/// either side: exact (exactReshapeIsBitcast), true iff the k-th elements
+/// in row-major order share a slot for every k, the slot and allocated
+/// counts are equal, and the element bits (unless ignored) and, with
+/// padding slots, the padding values are equal. Sparse layouts stay false.
+/// Errors: non-array, missing/invalid layouts, unbounded dims, a tiled side
+/// with more than kMaxPlannedSlots slots (not decided).
 llvm::Expected<bool> reshapeIsBitcast(const Shape &input, const Shape &output,
                                       bool ignoreElementType = false);
 
 /// XLA's ShapeUtil::DeduceTransposeDimensionsForBitcast: the dim mapping
 /// that makes `input` -> `output` a transpose that is a bitcast, or
-/// std::nullopt if none exists.
+/// std::nullopt if none exists. Untiled: XLA's candidate (from the
+/// minor_to_majors). Tiled: that candidate, else the mapping read off the
+/// byte orders (transposeMappingFromByteOrder), checked exactly.
 llvm::Expected<std::optional<llvm::SmallVector<int64_t, 6>>>
 deduceTransposeDimensionsForBitcast(const Shape &input, const Shape &output);
 
 /// XLA's ShapeUtil::AlignLayouts: the shape `output` (dims used, layout
 /// replaced) with the layout that makes reshape(input) -> output a bitcast,
-/// or std::nullopt if none exists. Errors: non-array, invalid input layout,
-/// input layout not untiled, unbounded dims, different element counts.
+/// or std::nullopt if none exists. A tiled input whose canonical layout is
+/// untiled (LayoutCanonical.h: e.g. T(8,128) on f32[16,128]) is aligned as
+/// that layout. Errors: non-array, invalid input layout, input layout
+/// without an untiled byte order, unbounded dims, different element counts.
 llvm::Expected<std::optional<Shape>> alignLayouts(const Shape &input,
                                                   const Shape &output);
 

@@ -264,7 +264,7 @@ static std::string whyRelayoutUnsupported(RelayoutOp op) {
            "lowerings handle memrefs)";
   auto sourceType = cast<RankedTensorType>(op.getSource().getType());
   auto destType = cast<RankedTensorType>(op.getDestination().getType());
-  if (getTiledLayout(sourceType) == getTiledLayout(destType))
+  if (op.isPlainCopy())
     return "";
   std::string why = whyLayoutUnsupported(sourceType, /*tiling=*/false);
   if (!why.empty())
@@ -287,8 +287,15 @@ struct ConvertRelayout : OpRewritePattern<RelayoutOp> {
     Value source = op.getSource();
     Value destination = op.getDestination();
     auto destType = cast<RankedTensorType>(op.getResult().getType());
-    if (getTiledLayout(source.getType()) == getTiledLayout(destType)) {
-      // Same layout: the physical buffer is copied as is (the op's folder).
+    if (op.isPlainCopy()) {
+      // Same layout without padding slots: the physical buffer is copied as
+      // is (the op's folder); between a `*` layout with and without dims,
+      // through the views. With padding slots the relayout writes the
+      // destination's padding value, so it goes through the logical tensor
+      // like any other relayout (never a copy of the source's padding).
+      if (source.getType() != destType)
+        source =
+            createEquivalentLayoutView(rewriter, op.getLoc(), source, destType);
       rewriter.replaceOp(op, source);
     } else {
       Value logical = toRowMajor(rewriter, op.getLoc(), source);

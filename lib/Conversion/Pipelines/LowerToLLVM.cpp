@@ -74,6 +74,7 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createSCFToControlFlowPass());
   //    Floats without LLVM types that the binary ops compute in f32
   //    (f4E2M1FN, f8E8M0FNU): their extf/truncf as integer code.
+  pm.addPass(createLayoutExpandNarrowFloats()); // the f8 and f6 formats
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeF8E8M0 = true;
   expandOptions.includeF4E2M1 = true;

@@ -54,6 +54,32 @@ func.func @combine(%s: tensor<2x7x8x11x10xf32>, %d: !combined) -> !combined {
   return %r : !combined
 }
 
+// The same layout without dims: the sizes come from the tensor shape.
+// CHECK-LABEL: func.func @combine_without_dims
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<2x7x8x11x10xf32>
+// CHECK: %[[C:.+]] = tensor.collapse_shape %[[S]] {{\[}}[0, 1, 2], [3, 4]] : tensor<2x7x8x11x10xf32> into tensor<112x110xf32>
+// CHECK: } : tensor<112x110xf32> to tensor<112x111xf32>
+// CHECK-NEXT: %[[E:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1], [2, 3]] output_shape [56, 2, 37, 3] : tensor<112x111xf32> into tensor<56x2x37x3xf32>
+// CHECK: %[[T:.+]] = linalg.transpose ins(%[[E]] : tensor<56x2x37x3xf32>) outs(%{{.+}} : tensor<56x37x2x3xf32>) permutation = [0, 2, 1, 3]
+// CHECK-NEXT: layout.from_physical %[[T]] : tensor<56x37x2x3xf32> -> tensor<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+!combinedNoDims = tensor<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+func.func @combine_without_dims(%s: tensor<2x7x8x11x10xf32>, %d: !combinedNoDims) -> !combinedNoDims {
+  %r = layout.relayout %s, %d : tensor<2x7x8x11x10xf32>, !combinedNoDims -> !combinedNoDims
+  return %r : !combinedNoDims
+}
+
+// Between a `*` layout with and without its dims (equivalent layouts, no
+// padding slots): a view of the same buffer, no data movement.
+// CHECK-LABEL: func.func @equivalent_layouts
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>
+// CHECK-NEXT: %[[P:.+]] = layout.to_physical %[[S]] : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>> -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V:.+]] = layout.from_physical %[[P]] : tensor<2x3x4xf32> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>
+// CHECK-NEXT: return %[[V]]
+func.func @equivalent_layouts(%s: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>, %d: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>) -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>> {
+  %r = layout.relayout %s, %d : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>, tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>
+  return %r : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>
+}
+
 // A tile longer than the shape prepends size-1 dims first.
 // CHECK-LABEL: func.func @prepend
 // CHECK-SAME: (%[[S:[^:]+]]: tensor<6xi32>

@@ -27,8 +27,22 @@ func.func private @tile_star_last(memref<3x5xf32, #layout.tiled<{1,0:T(2,*)}, [3
 
 // -----
 
-// expected-error @+1 {{combines dimensions with '*', so the index map depends on the sizes: give the logical dims}}
-func.func private @combine_no_dims(memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>)
+// A `*` layout without dims takes the sizes from the shape; a dynamic inner
+// dim of a combine is then the one size that cannot be known.
+// expected-error @+1 {{a '*' combine needs a static size for every dimension but its most-major one (dimensions [3,2,?])}}
+func.func private @combine_no_dims_dynamic(memref<3x2x?xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>)
+
+// -----
+
+// The same for a tensor encoding.
+// expected-error @+1 {{a '*' combine needs a static size for every dimension but its most-major one (dimensions [3,2,?])}}
+func.func private @combine_no_dims_tensor_dynamic(tensor<3x2x?xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>)
+
+// -----
+
+// A dims-less `*` layout is still validated against the shape's rank.
+// expected-error @+1 {{layout minor_to_major field contains 3 elements, but shape has 2 dimensions}}
+func.func private @combine_no_dims_rank(memref<3x2xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>)
 
 // -----
 

@@ -70,6 +70,17 @@ func.func @copy_mixed(%m: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>, %n: memr
 
 // -----
 
+// Same physical type (2x2x2x2), different layouts: not a copy of the buffer
+// (only equivalent layouts, such as a `*` layout with and without its dims,
+// are).
+func.func @copy_other_layout(%m: memref<4x4xf32, #layout.tiled<{1,0:T(2,2)}>>, %n: memref<4x4xf32, #layout.tiled<{0,1:T(2,2)}>>) {
+  // expected-error @+1 {{'memref.copy' op copies between different memref types}}
+  memref.copy %m, %n : memref<4x4xf32, #layout.tiled<{1,0:T(2,2)}>> to memref<4x4xf32, #layout.tiled<{0,1:T(2,2)}>>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op has a block argument of #layout.tiled memref type 'memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>'; layout-normalize-memrefs only rewrites function arguments}}
 func.func @block_argument(%c: i1, %m: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) {
   // expected-error @+1 {{'cf.br' op uses a #layout.tiled memref}}

@@ -58,6 +58,34 @@ func.func @combine(%v: f32, %a: index, %b: index, %c: index) {
   return
 }
 
+// The same layout without dims: the sizes come from the memref shape, for
+// memref and affine accesses and for the dynamic physical size; a copy to
+// the dims-carrying form (an equivalent layout) copies the buffer.
+// CHECK-LABEL: func.func @combine_without_dims
+// CHECK-SAME: (%[[V:.+]]: f32, %[[A:.+]]: index, %[[B:.+]]: index, %[[C:.+]]: index, %[[N:.+]]: index)
+// CHECK: %[[M:.+]] = memref.alloc() : memref<2x3x2x4xf32>
+// CHECK: affine.store %[[V]], %[[M]][%[[A]] floordiv 2, (%[[B]] * 5 + %[[C]]) floordiv 4, %[[A]] mod 2, (%[[B]] * 5 + %[[C]]) mod 4] : memref<2x3x2x4xf32>
+// CHECK: %[[MUL:.+]] = arith.muli %[[B]], %{{.+}} : index
+// CHECK: %[[E:.+]] = arith.addi %[[MUL]], %[[C]] : index
+// CHECK: %[[T0:.+]] = arith.divui %[[A]], %{{.+}} : index
+// CHECK: %[[T1:.+]] = arith.divui %[[E]], %{{.+}} : index
+// CHECK: %[[E0:.+]] = arith.remui %[[A]], %{{.+}} : index
+// CHECK: %[[E1:.+]] = arith.remui %[[E]], %{{.+}} : index
+// CHECK: memref.load %[[M]][%[[T0]], %[[T1]], %[[E0]], %[[E1]]] : memref<2x3x2x4xf32>
+// CHECK: %[[TILES:.+]] = affine.apply #[[CEIL]]()[%[[N]]]
+// CHECK: memref.alloc(%[[TILES]]) : memref<?x3x2x4xf32>
+// CHECK: %[[W:.+]] = memref.alloc() : memref<2x3x2x4xf32>
+// CHECK: memref.copy %[[M]], %[[W]] : memref<2x3x2x4xf32> to memref<2x3x2x4xf32>
+func.func @combine_without_dims(%v: f32, %a: index, %b: index, %c: index, %n: index) -> f32 {
+  %m = memref.alloc() : memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  affine.store %v, %m[%a, %b, %c] : memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  %x = memref.load %m[%a, %b, %c] : memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  %d = memref.alloc(%n) : memref<?x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>>
+  %w = memref.alloc() : memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}, [3,2,5]>>
+  memref.copy %m, %w : memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}>> to memref<3x2x5xf32, #layout.tiled<{2,1,0:T(2,*,4)}, [3,2,5]>>
+  return %x : f32
+}
+
 // Legacy padding: the buffer has the padded dims in physical order (5x3).
 // CHECK-LABEL: func.func @padded
 // CHECK-SAME: (%[[V:.+]]: f32, %[[I:.+]]: index, %[[J:.+]]: index)

@@ -126,3 +126,37 @@ func.func @tensor_views(%t: !fig1) -> !fig1 {
   %q = layout.from_physical %p : tensor<2x3x2x2xf32> -> !fig1
   return %q : !fig1
 }
+
+// A `*` layout with and without its dims: distinct types, equivalent
+// layouts. Without padding slots the tensor relayout is a view of the same
+// buffer.
+// CHECK-LABEL: func.func @equivalent_layout_tensor
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>
+// CHECK-NEXT: %[[P:.+]] = layout.to_physical %[[S]] : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>> -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[V:.+]] = layout.from_physical %[[P]] : tensor<2x3x4xf32> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>
+// CHECK-NEXT: return %[[V]]
+func.func @equivalent_layout_tensor(%s: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>, %d: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>) -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>> {
+  %r = layout.relayout %s, %d : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>, tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>
+  return %r : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>
+}
+
+// With padding slots ({2,1,0:T(*,8)}: 12 of every 16 slots hold elements)
+// the relayout stays and writes the padding value.
+// CHECK-LABEL: func.func @equivalent_padded_layout_tensor
+// CHECK-NEXT: layout.relayout
+// CHECK-NOT: layout.from_physical
+func.func @equivalent_padded_layout_tensor(%s: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>, %d: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>) -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>> {
+  %r = layout.relayout %s, %d : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>, tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>
+  return %r : tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>
+}
+
+// On memrefs: a memref.copy between the two types (the same physical buffer
+// type after --layout-normalize-memrefs).
+// CHECK-LABEL: func.func @equivalent_layout_memref
+// CHECK-SAME: (%[[A:[^:]+]]: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>, %[[B:[^:]+]]: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>)
+// CHECK-NEXT: memref.copy %[[A]], %[[B]]
+// CHECK-NOT: layout.relayout
+func.func @equivalent_layout_memref(%a: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>, %b: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>) {
+  layout.relayout %a, %b : memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}, [2,3,4]>>, memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,4)}>>
+  return
+}

@@ -33,6 +33,33 @@ func.func private @figure2(memref<4x8xbf16, #layout.tiled<{1,0:T(2,4)(2,1)}>>)
 // CHECK-SAME: memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>
 func.func private @combine(memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>)
 
+// `*` layouts without dims take the sizes from the shape, and print as
+// written; with dims they are distinct attributes (and types) with the same
+// layout.
+// CHECK-LABEL: func.func private @combine_without_dims
+// CHECK-SAME: memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+// CHECK-SAME: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+// CHECK-SAME: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>
+// CHECK-SAME: memref<?x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+// CHECK-SAME: tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+func.func private @combine_without_dims(
+    memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>,
+    memref<2x3x4xf32, #layout.tiled<{ 2, 1, 0 : T(*, 8) }>>,
+    memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>>,
+    memref<?x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>,
+    tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>)
+
+// The physical views of a dims-less `*` layout.
+// CHECK-LABEL: func.func @combine_views
+// CHECK: layout.to_physical %{{.*}} : memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>> -> memref<2x2x8xf32>
+// CHECK: layout.from_physical %{{.*}} : tensor<2x2x8xf32> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+func.func @combine_views(%m: memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>, %t: tensor<2x2x8xf32>)
+    -> (memref<2x2x8xf32>, tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>) {
+  %p = layout.to_physical %m : memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>> -> memref<2x2x8xf32>
+  %l = layout.from_physical %t : tensor<2x2x8xf32> -> tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+  return %p, %l : memref<2x2x8xf32>, tensor<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>
+}
+
 // Legacy padding, L, E and S fields; S(1) goes with memory space 1.
 // CHECK-LABEL: func.func private @fields
 // CHECK-SAME: memref<2x3xf32, #layout.tiled<{0,1:PAD(3,5)PV(zero)}>>
@@ -92,4 +119,5 @@ func.func @padded_view(%m: memref<2x3xf32, #layout.tiled<{0,1:PAD(3,5)PV(zero)}>
 }
 
 // GENERIC: "layout.to_physical"(%{{.+}}) : (memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> memref<2x3x2x2xf32>
+// GENERIC: "layout.to_physical"(%{{.+}}) : (memref<2x3x4xf32, #layout.tiled<{2,1,0:T(*,8)}>>) -> memref<2x2x8xf32>
 // GENERIC: "layout.from_physical"(%{{.+}}) : (memref<2x3x2x2xf32, 1>) -> memref<3x5xf32, #layout.tiled<{1,0:T(2,2)S(1)}>, 1>

@@ -29,6 +29,18 @@ func.func @combine(%v: f32, %i: index) {
   return
 }
 
+// Differs: without dims, getAffineMap() of a `*` layout is a non-affine
+// placeholder (docs/dialect.md), which upstream cannot flatten: the memref is
+// left as written instead of getting a wrong buffer (ours: 56x37x2x3).
+// CHECK-LABEL: func.func @combine_without_dims
+// CHECK: memref.alloc() : memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+// CHECK: affine.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] : memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+func.func @combine_without_dims(%v: f32, %i: index) {
+  %a = memref.alloc() : memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+  affine.store %v, %a[%i, %i, %i, %i, %i] : memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+  return
+}
+
 // Differs: legacy PAD(3,5) is not in the map, so upstream allocates the
 // unpadded 3x2 (ours: 5x3, the document's 15 slots).
 // CHECK-LABEL: func.func @padded

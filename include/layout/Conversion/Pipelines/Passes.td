@@ -105,6 +105,47 @@ def LayoutHostMemorySpaces
   }];
 }
 
+def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
+  let summary = "Expand extf/truncf of 8-bit and 6-bit floats to integer code";
+  let description = [{
+    LLVM has no 8-bit or 6-bit float types and MLIR lowers no `arith.extf` /
+    `arith.truncf` of them (upstream's `arith-expand` covers `f4E2M1FN` and
+    `f8E8M0FNU` only). The binary ops compute these formats in f32 and round
+    back, as XLA does on the CPU (docs/lowering.md, "Element types"). This
+    pass rewrites
+    * `arith.extf` from `f8E5M2`, `f8E4M3FN`, `f8E4M3B11FNUZ`, `f8E5M2FNUZ`,
+      `f8E4M3FNUZ`, `f8E4M3`, `f8E3M4`, `f6E2M3FN`, `f6E3M2FN` (exact; to
+      f32, then `extf`/`truncf` to another destination when every code is
+      exact there),
+    * `arith.truncf` to them from f16, bf16, f32 (f16 and bf16 through f32,
+      exactly), f64 or another of them,
+
+    into integer code on the bits (`arith.bitcast` to `iN`), derived from the
+    format's `llvm::fltSemantics` (precision, exponent range, NaN and
+    infinity codes, checked against APFloat for every code) and not written
+    per type. The rounding is XLA's (a port of ml_dtypes' `ConvertImpl`,
+    non-saturating): to nearest even, also into the subnormals; a value too
+    large becomes infinity where the format has one (`f8E5M2`, `f8E4M3`,
+    `f8E3M4`), else NaN (`f8E4M3FN`, FNUZ), else the largest value (the f6
+    formats have neither); NaN stays NaN; -0 becomes +0 in the FNUZ formats,
+    whose only NaN is 0x80. Only scalar or vector arith ops, no branches or
+    tables, so vector rows stay vectors.
+
+    ```mlir
+    %w = arith.extf %x : f8E4M3FN to f32
+    ```
+    becomes `arith.bitcast` to i8, `arith.extui` to i32, the exponent rebias
+    (`shli`, `addi`), a `uitofp` + `mulf` for the subnormals and `select`s
+    for NaN; `--layout-lower-to-llvm` runs it before `arith-expand`.
+
+    Errors: a `truncf` with a rounding mode other than `to_nearest_even`, or
+    from a source type other than the ones above (f80, f128, ...); an `extf`
+    to a type that cannot hold every value exactly; tensor operands (only
+    scalars and vectors are expanded).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def LayoutCheckLoweredToLLVM
     : Pass<"layout-check-lowered-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Report every op that is not in the LLVM dialect";

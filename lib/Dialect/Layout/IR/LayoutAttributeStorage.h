@@ -18,6 +18,8 @@
 
 #include "mlir/IR/AttributeSupport.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <optional>
 #include <tuple>
 
@@ -46,10 +48,16 @@ struct TiledLayoutAttrStorage : public AttributeStorage {
     if (!layout)
       return;
     // Without `*` the expressions of the index map do not depend on the
-    // sizes: placeholder sizes (1) give the same map for every shape.
+    // sizes: placeholder sizes (1) give the same map for every shape. A
+    // dims-less `*` layout has no shape-free map: `indexMap` stays empty and
+    // getAffineMap builds the non-affine placeholder (LayoutAttributes.cpp).
     llvm::SmallVector<int64_t> sizes(dims);
-    if (sizes.empty())
+    if (sizes.empty()) {
+      if (llvm::any_of(layout->getTiles(),
+                       [](const Tile &t) { return t.hasCombine(); }))
+        return;
       sizes.assign(layout->getMinorToMajor().size(), 1);
+    }
     llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(
         Shape::makeArray(PrimitiveType::F32, sizes, *layout),
         /*allowDynamic=*/true);
@@ -79,7 +87,8 @@ struct TiledLayoutAttrStorage : public AttributeStorage {
   llvm::ArrayRef<int64_t> dims;
   /// The parsed layout; std::nullopt only for an unverified invalid text.
   std::optional<Layout> layout;
-  /// The index map over `dims` (or placeholder sizes), for getAffineMap.
+  /// The index map over `dims` (or placeholder sizes), for getAffineMap;
+  /// empty for a dims-less `*` layout (its map depends on the shape).
   std::optional<TiledLayoutMap> indexMap;
 };
 

@@ -507,14 +507,8 @@ TiledLayoutAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
                        << "' has sparse (D, #, *, P), split (SC) or metadata "
                           "(M) fields, which #layout.tiled cannot express as "
                           "an index map; use #layout.shape to carry it";
-  bool hasCombine = llvm::any_of(layout->getTiles(),
-                                 [](const Tile &t) { return t.hasCombine(); });
-  if (hasCombine && dims.empty())
-    return emitError() << "layout '" << text
-                       << "' combines dimensions with '*', so the index map "
-                          "depends on the sizes: give the logical dims, e.g. "
-                          "#layout.tiled<"
-                       << text << ", [d0,d1,...]>";
+  // A `*` layout without dims is valid: its map depends on the sizes, which
+  // verifyLayout / verifyEncoding take from the memref (tensor) shape.
   if (!dims.empty()) {
     for (int64_t d : dims)
       if (d < 0 && !ShapedType::isDynamic(d))
@@ -581,21 +575,91 @@ FailureOr<MemRefType> TiledLayoutAttr::getPhysicalMemRefType(
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
+/// The map of `map` as an AffineMap over `rank` dims, built with `ops`.
+template <typename Ops>
+static AffineMap buildAffineMap(const TiledLayoutMap &map, int64_t rank,
+                                Ops &ops, MLIRContext *ctx) {
+  SmallVector<AffineExpr> inputs;
+  for (int64_t i = 0; i < rank; ++i)
+    inputs.push_back(getAffineDimExpr(i, ctx));
+  SmallVector<AffineExpr, 6> results =
+      map.apply<AffineExpr>(ArrayRef<AffineExpr>(inputs), ops);
+  return AffineMap::get(rank, 0, results, ctx);
+}
+
+namespace {
+/// The index algebra of a dims-less `*` layout's placeholder map: a combine
+/// multiplies by the unknown size of its inner dims, written as the product
+/// with the inner index itself. The result is not an affine map (dims times
+/// dims), which affine analyses refuse instead of trusting a wrong map.
+struct UnknownSizeIndexOps : AffineIndexOps {
+  AffineExpr mul(AffineExpr a, int64_t) { return a * a; }
+};
+} // namespace
+
+bool TiledLayoutAttr::hasShapeDependentMap() const {
+  return llvm::any_of(getLayout().getTiles(),
+                      [](const Tile &t) { return t.hasCombine(); });
+}
+
 AffineMap TiledLayoutAttr::getAffineMap() const {
   MLIRContext *ctx = getContext();
   const std::optional<TiledLayoutMap> &map = getImpl()->indexMap;
   int64_t rank = static_cast<int64_t>(getLayout().getMinorToMajor().size());
-  if (!map) {
-    // Unverified attribute; the interface must not return null.
-    return AffineMap::getMultiDimIdentityMap(rank, ctx);
+  if (map) {
+    AffineIndexOps ops{ctx};
+    return buildAffineMap(*map, rank, ops, ctx);
   }
-  SmallVector<AffineExpr> inputs;
-  for (int64_t i = 0; i < rank; ++i)
-    inputs.push_back(getAffineDimExpr(i, ctx));
-  AffineIndexOps ops{ctx};
-  SmallVector<AffineExpr, 6> results =
-      map->apply<AffineExpr>(ArrayRef<AffineExpr>(inputs), ops);
-  return AffineMap::get(rank, 0, results, ctx);
+  if (getImpl()->layout && getDims().empty() && hasShapeDependentMap()) {
+    // A dims-less `*` layout: the exact map needs the shape
+    // (getAffineMapForShape). The interface has none and must not return
+    // null; symbols for the sizes would make every memref.alloc of the type
+    // need symbol operands. Return the placeholder instead, built over
+    // sizes 1 (valid for every layout) with the combines non-affine.
+    SmallVector<int64_t> ones(rank, 1);
+    llvm::Expected<TiledLayoutMap> placeholder = TiledLayoutMap::get(
+        Shape::makeArray(PrimitiveType::F32, ones, getLayout()),
+        /*allowDynamic=*/true);
+    if (placeholder) {
+      UnknownSizeIndexOps ops{{ctx}};
+      return buildAffineMap(*placeholder, rank, ops, ctx);
+    }
+    llvm::consumeError(placeholder.takeError());
+  }
+  // Unverified attribute; the interface must not return null.
+  return AffineMap::getMultiDimIdentityMap(rank, ctx);
+}
+
+AffineMap TiledLayoutAttr::getAffineMapForShape(ArrayRef<int64_t> shape) const {
+  if (!getDims().empty() || !hasShapeDependentMap())
+    return getAffineMap();
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(
+      Shape::makeArray(PrimitiveType::F32, shape, getLayout()),
+      /*allowDynamic=*/true);
+  if (!map) {
+    llvm::consumeError(map.takeError());
+    return {};
+  }
+  AffineIndexOps ops{getContext()};
+  return buildAffineMap(*map, static_cast<int64_t>(shape.size()), ops,
+                        getContext());
+}
+
+TiledLayoutAttr TiledLayoutAttr::withDims(ArrayRef<int64_t> dims) const {
+  return get(getContext(), getText(), dims);
+}
+
+bool mlir::layout::areEquivalentLayouts(Attribute lhs, Attribute rhs) {
+  if (lhs == rhs)
+    return true;
+  auto a = dyn_cast_if_present<TiledLayoutAttr>(lhs);
+  auto b = dyn_cast_if_present<TiledLayoutAttr>(rhs);
+  if (!a || !b || a.getText() != b.getText())
+    return false;
+  // Dims are a checked copy of the type's shape: with the same text, two
+  // layouts differ only if both carry dims and the dims differ.
+  return a.getDims().empty() || b.getDims().empty() ||
+         a.getDims() == b.getDims();
 }
 
 LogicalResult TiledLayoutAttr::verifyLayout(

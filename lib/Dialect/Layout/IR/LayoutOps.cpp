@@ -220,6 +220,27 @@ TiledLayoutAttr mlir::layout::getTiledLayout(Type shapedType) {
   return {};
 }
 
+Value mlir::layout::createEquivalentLayoutView(OpBuilder &builder, Location loc,
+                                               Value source, Type type) {
+  auto shaped = cast<ShapedType>(type);
+  TiledLayoutAttr attr = getTiledLayout(type);
+  auto emitError = [&] { return mlir::emitError(loc); };
+  FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
+      shaped.getShape(), shaped.getElementType(), emitError);
+  if (failed(map))
+    return {};
+  Type physical;
+  if (isa<RankedTensorType>(type))
+    physical =
+        RankedTensorType::get(map->getPhysicalDims(), shaped.getElementType());
+  else
+    physical = MemRefType::get(map->getPhysicalDims(), shaped.getElementType(),
+                               MemRefLayoutAttrInterface(),
+                               cast<MemRefType>(type).getMemorySpace());
+  Value buffer = ToPhysicalOp::create(builder, loc, physical, source);
+  return FromPhysicalOp::create(builder, loc, type, buffer);
+}
+
 PaddingValue mlir::layout::getPaddingValue(Type shapedType) {
   if (TiledLayoutAttr attr = getTiledLayout(shapedType))
     return attr.getLayout().getPaddingValue();
@@ -315,12 +336,14 @@ LogicalResult RelayoutOp::verify() {
 bool RelayoutOp::hasSameLayouts() {
   Type sourceType = getSource().getType();
   Type destType = getDestination().getType();
+  // Equivalent, not identical: a `*` layout with and without its dims is
+  // the same layout.
   if (auto source = dyn_cast<RankedTensorType>(sourceType))
-    return source.getEncoding() ==
-           cast<RankedTensorType>(destType).getEncoding();
+    return areEquivalentLayouts(source.getEncoding(),
+                                cast<RankedTensorType>(destType).getEncoding());
   auto source = cast<MemRefType>(sourceType);
   auto dest = cast<MemRefType>(destType);
-  return source.getLayout() == dest.getLayout();
+  return areEquivalentLayouts(source.getLayout(), dest.getLayout());
 }
 
 bool RelayoutOp::isPlainCopy() {
@@ -389,6 +412,25 @@ struct RelayoutToCopy : OpRewritePattern<RelayoutOp> {
   }
 };
 
+/// tensor: relayout between equivalent layouts without padding slots (a `*`
+/// layout with and without its dims) -> a view of the same buffer.
+struct RelayoutToView : OpRewritePattern<RelayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getResult() ||
+        op.getSource().getType() == op.getResult().getType() ||
+        !op.isPlainCopy() || !getTiledLayout(op.getSource().getType()))
+      return failure();
+    Value view = createEquivalentLayoutView(
+        rewriter, op.getLoc(), op.getSource(), op.getResult().getType());
+    if (!view)
+      return failure();
+    rewriter.replaceOp(op, view);
+    return success();
+  }
+};
+
 /// tensor: relayout(relayout(x, d1), d2) -> relayout(x, d2) when the
 /// intermediate relayout has no other use.
 struct ComposeRelayouts : OpRewritePattern<RelayoutOp> {
@@ -408,7 +450,7 @@ struct ComposeRelayouts : OpRewritePattern<RelayoutOp> {
 
 void RelayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                              MLIRContext *context) {
-  results.add<RelayoutToCopy, ComposeRelayouts>(context);
+  results.add<RelayoutToCopy, RelayoutToView, ComposeRelayouts>(context);
 }
 
 #define GET_OP_CLASSES

@@ -194,7 +194,7 @@ struct RelayoutOpInterface
           std::make_pair(relayout.getDestination(), *dest)}) {
       TiledLayoutAttr expected = getTiledLayout(tensor.getType());
       TiledLayoutAttr actual = getTiledLayout(buffer.getType());
-      if (expected != actual)
+      if (!areEquivalentLayouts(expected, actual))
         return op->emitOpError()
                << "operand " << tensor.getType() << " bufferized to "
                << buffer.getType()

@@ -268,6 +268,16 @@ struct DecomposeRelayout : OpRewritePattern<RelayoutOp> {
     TiledLayoutAttr destLayout = getTiledLayout(destType);
     if (sourceLayout == destLayout)
       return rewriter.notifyMatchFailure(op, "same layouts (folds)");
+    if (op.isPlainCopy()) {
+      // Equivalent layouts without padding slots (a `*` layout with and
+      // without its dims): the same buffer, viewed.
+      Value view = createEquivalentLayoutView(rewriter, op.getLoc(),
+                                              op.getSource(), destType);
+      if (!view)
+        return failure();
+      rewriter.replaceOp(op, view);
+      return success();
+    }
     Type elementType = sourceType.getElementType();
     auto emitError = [&] { return op.emitOpError(); };
 

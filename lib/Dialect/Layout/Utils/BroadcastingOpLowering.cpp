@@ -11,6 +11,8 @@
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+#include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -262,6 +264,17 @@ static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
       op->emitOpError() << "cannot be lowered to loops: " << why;
     return failure();
   };
+  if (auto relayout = dyn_cast<RelayoutOp>(op);
+      !relayout || isa<MemRefType>(relayout.getSource().getType())) {
+    // E(n) layouts the lowering cannot store (SubBytePacking.h).
+    for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+      if (auto type = dyn_cast<ShapedType>(v.getType())) {
+        unsigned bits;
+        std::string why = getSubBytePacking(type, bits);
+        if (!why.empty())
+          return fail(why);
+      }
+  }
   if (auto relayout = dyn_cast<RelayoutOp>(op)) {
     if (!isa<MemRefType>(relayout.getSource().getType()))
       return fail("tensor relayouts are bufferized first (--layout-bufferize)");
@@ -504,6 +517,14 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     // Same layouts without padding slots: a copy of the physical buffer.
     // (With padding slots the nest below writes the padding value.)
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
+    return success();
+  }
+  // The planner's kernel choice: a chunk copy copies its runs (memcpy),
+  // unless the nest vectorizes its rows, which moves each run with whole
+  // vectors and streaming stores and measured faster (docs/algebra.md).
+  if (options.vectorBytes == 0 &&
+      succeeded(emitChunkCopyRelayout(rewriter, loc, src, dst))) {
+    rewriter.eraseOp(op);
     return success();
   }
   FailureOr<SmallVector<OpFoldResult>> sizes =

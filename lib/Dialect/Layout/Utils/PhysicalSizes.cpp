@@ -20,7 +20,8 @@ SmallVector<Value> mlir::layout::getPhysicalDynamicSizes(
   if (llvm::none_of(physicalShape, ShapedType::isDynamic))
     return sizes;
   MLIRContext *ctx = builder.getContext();
-  AffineMap map = attr.getAffineMap();
+  // Exact for the shape (a dims-less `*` layout takes its sizes from it).
+  AffineMap map = attr.getAffineMapForShape(logicalShape);
   SmallVector<AffineExpr> lastIndex;
   unsigned numDynamic = 0;
   for (int64_t size : logicalShape) {

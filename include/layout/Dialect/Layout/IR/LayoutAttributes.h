@@ -50,6 +50,14 @@ LogicalResult
 verifyTiledMemRefType(MemRefType type,
                       llvm::function_ref<InFlightDiagnostic()> emitError);
 
+/// True if two memref layouts / tensor encodings (null: the default) of
+/// types with the same shape are the same layout: equal attributes, or
+/// `#layout.tiled` attributes with the same text whose dims (a checked copy
+/// of the shape) are absent on one side or equal. `#layout.tiled<{2,1,0:
+/// T(*,8)}>` and `#layout.tiled<{2,1,0:T(*,8)}, [2,3,4]>` on `2x3x4` are
+/// distinct attributes (and types) but equivalent layouts.
+bool areEquivalentLayouts(Attribute lhs, Attribute rhs);
+
 /// Text helpers shared by the attribute parser/printer: true if `body` can be
 /// printed inside `<...>` unquoted (the MLIR lexer scans it back as one
 /// balanced pretty-dialect body).

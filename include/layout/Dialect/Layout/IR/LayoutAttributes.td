@@ -40,15 +40,17 @@ def Layout_TiledLayoutAttr
 
     `xla-layout` is XLA's layout text `{minor_to_major:attrs}` (docs/semantics.md §4),
     including the project's legacy padding form `PAD(...)PV(...)`. It is
-    stored and printed in canonical form, so two attributes are equal exactly
-    when the layouts are equal. Examples:
+    stored and printed in canonical form, so two attributes with the same dims
+    (or both without) are equal exactly when the layouts are equal. Examples:
 
     ```mlir
     // Figure 1 of XLA's tiling doc: element (2,3) lands at slot 17.
     memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
     // Repeated tiling (Figure 2).
     memref<4x8xbf16, #layout.tiled<{1,0:T(2,4)(2,1)}>>
-    // `*` combines need the dims (see below).
+    // `*` combines take the sizes from the shape (see below)...
+    memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}>>
+    // ...or carry them, checked against the shape.
     memref<2x7x8x11x10xf32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>
     // Legacy padding: a 2x3 array stored column-major in a 3x5 box.
     memref<2x3xf32, #layout.tiled<{0,1:PAD(3,5)PV(zero)}>>
@@ -65,12 +67,20 @@ def Layout_TiledLayoutAttr
     `(d0, d1) -> (d0 floordiv 2, d1 floordiv 2, d0 mod 2, d1 mod 2)` with
     physical shape `2x3x2x2`.
 
-    **The optional dims `[...]`.** A `*` combine linearizes with the sizes of
-    the inner dims, which the layout alone does not know (a memref layout map
-    is built without the shape). A layout with `*` therefore requires the
-    logical dims; the map is built from them, and `verifyLayout` checks that
-    they equal the memref's (tensor's) shape. Dims may be given for any layout;
-    `?` marks a dynamic dim.
+    **`*` layouts and the optional dims `[...]`.** A `*` combine linearizes
+    with the sizes of the inner dims, which the attribute alone does not know.
+    Written without dims (`#layout.tiled<{2,1,0:T(*,8)}>`), the layout takes
+    them from the memref (tensor) shape it is attached to: `verifyLayout` /
+    `verifyEncoding` validate it against that shape, and
+    `getAffineMapForShape(shape)` (used by every pass of the project) gives
+    the exact map. `getAffineMap()` has no shape; for a dims-less `*` layout
+    it returns a placeholder that is not affine (a combine multiplies by an
+    index instead of a size), which affine analyses such as upstream
+    `-normalize-memrefs` refuse, leaving such memrefs alone. Written with
+    dims (`, [2,3,4]`, `?` for a dynamic dim), the map is exact on its own,
+    and the dims must equal the shape. The two forms are distinct attributes
+    (so distinct types) with the same layout: `areEquivalentLayouts` says so,
+    and a relayout between them copies the buffer.
 
     **Dynamic dims.** A memref dim may be dynamic (`?`) unless it is one of the
     inner dims of a `*` combine, or the layout has legacy padding.
@@ -78,7 +88,9 @@ def Layout_TiledLayoutAttr
     **What the map does not show.** Legacy padding (`PAD`) and `L(n)` tail
     padding only enlarge the buffer: padding of the last index is beyond the
     logical range, and the `L` slack lies after the last physical element.
-    `E(n)` (sub-byte packing) is not modelled by memrefs.
+    `E(n)` (sub-byte packing) does not change the element index map: the
+    memref still has one slot per physical element; `--layout-normalize-memrefs`
+    stores n-bit elements 8/n per byte in XLA's order.
 
     **Memory space.** `S(n)` must equal the memref's memory space (an integer
     memory space `n`, absent for 0). `verifyLayout` cannot see the memory
@@ -91,7 +103,7 @@ def Layout_TiledLayoutAttr
   }];
   let parameters = (ins StringRefParameter<"canonical XLA layout text">:$text,
       OptionalArrayRefParameter<"int64_t",
-                                "logical dims (required with `*`)">:$dims);
+                                "logical dims (optional; the shape's)">:$dims);
   let builders = [AttrBuilder<(ins "const ::mlir::layout::Layout &":$layout,
       CArg<"::llvm::ArrayRef<int64_t>", "{}">:$dims)>];
   let genVerifyDecl = 1;
@@ -110,6 +122,20 @@ def Layout_TiledLayoutAttr
     ::llvm::FailureOr<::mlir::layout::TiledLayoutMap>
     getTiledLayoutMap(::llvm::ArrayRef<int64_t> shape, ::mlir::Type elementType,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+
+    /// True if the index map depends on the logical sizes (the layout has a
+    /// `*` combine); getAffineMap() is then exact only with dims.
+    bool hasShapeDependentMap() const;
+
+    /// The exact logical -> physical map for a logical shape (memref dims,
+    /// kDynamic for `?`): getAffineMap() unless the map depends on the sizes
+    /// and the attribute has no dims. Pre: verifyLayout(shape) succeeded;
+    /// null otherwise.
+    ::mlir::AffineMap getAffineMapForShape(::llvm::ArrayRef<int64_t> shape)
+        const;
+
+    /// The same layout with `dims` attached (empty: without dims).
+    TiledLayoutAttr withDims(::llvm::ArrayRef<int64_t> dims) const;
 
     /// The physical (tiled) memref type this layout stores `type` in:
     /// physical dims, same element type and memory space, identity layout.

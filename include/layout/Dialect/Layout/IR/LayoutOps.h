@@ -42,6 +42,13 @@ PaddingValue getPaddingValue(Type shapedType);
 /// null for the default row-major layout / anything else.
 TiledLayoutAttr getTiledLayout(Type shapedType);
 
+/// `source` (a tiled tensor or memref) viewed as `type`, which has the same
+/// shape, element type and an equivalent layout (areEquivalentLayouts, e.g.
+/// a `*` layout with and without dims): from_physical(to_physical(source)),
+/// the same buffer. Pre: both types verified.
+Value createEquivalentLayoutView(OpBuilder &builder, Location loc, Value source,
+                                 Type type);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_H

@@ -87,7 +87,9 @@ LogicalResult lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
                                   const LoopEmitOptions &options = {});
 
 /// Rewrites a memref `layout.relayout` into loops (`memref.copy` when it is
-/// a plain copy: RelayoutOp::isPlainCopy).
+/// a plain copy: RelayoutOp::isPlainCopy; with scalar rows,
+/// `options.vectorBytes == 0`, a `chunk-copy` plan becomes a copy per run:
+/// emitChunkCopyRelayout, ChunkCopy.h).
 LogicalResult lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
                                   const LoopEmitOptions &options = {});

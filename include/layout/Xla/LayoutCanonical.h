@@ -1,0 +1,109 @@
+//===- LayoutCanonical.h - Canonical layouts and exact bitcasts -*- C++ -*-===//
+//
+// Byte order: two layouts of one array shape have the same byte order when
+// their buffers are interchangeable byte for byte:
+//   * every logical element sits at the same slot (TiledLayoutMap's linear
+//     index),
+//   * the physical element count (slots before L's tail) and the allocated
+//     element count are equal, so the padding slots coincide,
+//   * the stored element bits (E(n), or whole bytes) are equal,
+//   * the padding value is equal when there are padding slots,
+//   * the memory space S(n) and the dynamic metadata prefix M(n) are equal.
+// This is planRelayout's `bitcast` class plus the memory space and M.
+//
+// canonicalizeLayout picks one layout per byte order:
+//   1. Strided byte orders: element e sits at sum_d e_d * s_d, and the
+//      strides of the dims of size n_d > 1, sorted, divide each other with
+//      s_{k+1} / s_k >= n_k, and the slot count P is a multiple of the
+//      largest one with P / s_last >= n_last. The canonical form is built
+//      from the byte order alone, so it is COMPLETE there: same byte order
+//      <=> same canonical form. minor_to_major: the dims of size > 1 by
+//      stride, in the slots the default layout gives them, unit dims in
+//      their default slots; no tile without padding slots, else one tile
+//      from the major-most padded dim to the minor end (p_k = s_{k+1} /
+//      s_k, the last P / s_last: `T(8,128)` on f32[5,100]; legacy
+//      `PAD(...)` becomes that tile). Slots below the smallest stride are
+//      the last unit dim padded and moved minor-most, or, without a unit
+//      dim, a first level `(1)` and one more tile entry. Every layout
+//      without padding whose tiles divide their dims into row-major order
+//      (`T(8,128)` on f32[8,128], `T(1,128)` on f32[5,128]) is here, and so
+//      is every untiled layout with legacy padding.
+//   2. Other byte orders (tiles that reorder elements, e.g. `T(2,2)` on
+//      f32[4,4]): the layout is rewritten by rules that are each checked
+//      against the byte order (drop a tile level, drop a tile's major
+//      entry, move unit dims to their default slots) until none applies.
+//      SOUND (never changes the byte order) and idempotent, but two layouts
+//      with one byte order may keep different forms; `sameByteOrder`
+//      decides those exactly.
+// In both cases E(n) equal to the stored width becomes E(0), the padding
+// value is dropped without padding slots, and L becomes the smallest
+// alignment giving the same allocated count.
+//
+// The bitcast queries of ShapeUtil.h (ReshapeIsBitcast, TransposeIsBitcast,
+// DeduceTransposeDimensionsForBitcast, AlignLayouts) use the functions
+// below for tiled, padded and L layouts. docs/algebra.md has examples.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_LAYOUTCANONICAL_H
+#define LAYOUT_XLA_LAYOUTCANONICAL_H
+
+#include "layout/Xla/Shape.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace mlir::layout {
+
+struct CanonicalLayout {
+  /// The input shape with the canonical layout (same dims, element type).
+  Shape shape;
+  /// True when the byte order is strided (case 1): the form is complete
+  /// there (equal byte orders give equal forms).
+  bool strided = false;
+};
+
+/// The canonical layout of a static, dense array shape. Errors: non-array,
+/// dynamic dims, sparse layouts or split configs (their placement is not a
+/// byte order of one buffer), invalid layouts, more than kMaxPlannedSlots
+/// physical slots (the check materializes the byte order).
+llvm::Expected<CanonicalLayout> canonicalizeLayout(const Shape &shape);
+
+/// True iff `a` and `b` have the same byte order (see above). Errors: as
+/// canonicalizeLayout, and shapes of different dims or element types.
+llvm::Expected<bool> sameByteOrder(const Shape &a, const Shape &b);
+
+/// Exact tiled ReshapeIsBitcast: the element with row-major (logical)
+/// linear index k of `input` and of `output` sit at the same slot for every
+/// k, the physical and allocated element counts are equal, the element bits
+/// are equal (unless `ignoreElementType`) and so are the padding values when
+/// there are padding slots. Pre: array shapes with layouts, equal element
+/// counts. Errors: invalid layouts, dynamic dims, more than
+/// kMaxPlannedSlots slots.
+llvm::Expected<bool> exactReshapeIsBitcast(const Shape &input,
+                                           const Shape &output,
+                                           bool ignoreElementType);
+
+/// Exact tiled TransposeIsBitcast: input element e and output element o
+/// with o[i] = e[dimMapping[i]] sit at the same slot, and the counts, bits
+/// and padding values agree as for exactReshapeIsBitcast. Pre:
+/// output dims = Permute(input dims, dimMapping). Errors as
+/// exactReshapeIsBitcast.
+llvm::Expected<bool> exactTransposeIsBitcast(const Shape &input,
+                                             const Shape &output,
+                                             llvm::ArrayRef<int64_t> dimMapping,
+                                             bool ignoreElementType);
+
+/// The only dim mapping that can make `input` -> `output` (same rank) a
+/// bitcast transpose, read off the byte orders: output dim i (size > 1) is
+/// the input dim whose unit index sits at the slot of output's unit index
+/// i; size-1 dims pair up in order. std::nullopt if the slots do not hold
+/// unit indices or the sizes do not match. Errors as exactReshapeIsBitcast.
+llvm::Expected<std::optional<llvm::SmallVector<int64_t, 6>>>
+transposeMappingFromByteOrder(const Shape &input, const Shape &output);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_LAYOUTCANONICAL_H

@@ -1,0 +1,440 @@
+//===- LayoutCanonical.cpp - Canonical layouts and exact bitcasts ---------===//
+//
+// The byte order of a layout is its index map (TiledLayoutMap, docs/
+// semantics.md §3) plus the counts, bits and padding value that make two
+// buffers interchangeable; docs/algebra.md explains the canonical forms and
+// the exact bitcast queries built on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/LayoutCanonical.h"
+#include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+
+#include <algorithm>
+#include <functional>
+
+using namespace mlir::layout;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+
+namespace {
+
+/// Element bits in a buffer: E(n) when set, else whole bytes.
+int64_t storedBits(const Shape &shape) {
+  int64_t bits = shape.getLayout().getElementSizeInBits();
+  return bits ? bits : 8 * primitiveTypeByteWidth(shape.getElementType());
+}
+
+/// Calls `fn` on every in-bounds index of `dims` in row-major order (last
+/// dim fastest) until it returns false; returns false if `fn` did.
+bool forEachIndex(ArrayRef<int64_t> dims,
+                  llvm::function_ref<bool(ArrayRef<int64_t>)> fn) {
+  for (int64_t d : dims)
+    if (d == 0)
+      return true;
+  SmallVector<int64_t, 6> index(dims.size(), 0);
+  for (;;) {
+    if (!fn(index))
+      return false;
+    int64_t d = static_cast<int64_t>(dims.size()) - 1;
+    for (; d >= 0; --d) {
+      if (++index[d] < dims[d])
+        break;
+      index[d] = 0;
+    }
+    if (d < 0)
+      return true;
+  }
+}
+
+/// The map of a shape whose byte order is materialized: an array with a
+/// dense layout, valid, and at most kMaxPlannedSlots physical slots.
+llvm::Expected<TiledLayoutMap> getPlaceableMap(const Shape &shape,
+                                               llvm::StringRef what) {
+  if (!shape.isArray() || !shape.hasLayout())
+    return makeError(what + " needs an array shape with a layout, got " +
+                     printShape(shape));
+  const Layout &layout = shape.getLayout();
+  if (layout.isSparse() || !layout.getSplitConfigs().empty())
+    return makeError(what + ": " + printShape(shape) +
+                     " has a sparse layout or split configs, which are not "
+                     "the byte order of one buffer");
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
+  if (!map)
+    return map.takeError();
+  if (map->getPhysicalElementCount() > kMaxPlannedSlots)
+    return makeError(what + ": " + printShape(shape) + " has " +
+                     llvm::Twine(map->getPhysicalElementCount()) +
+                     " slots; byte orders are materialized up to " +
+                     llvm::Twine(kMaxPlannedSlots));
+  return map;
+}
+
+/// Counts, bits and padding values agree (the part of the byte order that
+/// is not the element map). Pre: same element count.
+bool sameBufferFacts(const Shape &a, const TiledLayoutMap &am, const Shape &b,
+                     const TiledLayoutMap &bm, bool compareBits) {
+  if (am.getPhysicalElementCount() != bm.getPhysicalElementCount() ||
+      am.getAllocatedElements() != bm.getAllocatedElements())
+    return false;
+  if (compareBits && storedBits(a) != storedBits(b))
+    return false;
+  // Equal slot counts and element counts: both have padding slots or none.
+  if (am.getPhysicalElementCount() != am.getElementCount() &&
+      a.getLayout().getPaddingValue() != b.getLayout().getPaddingValue())
+    return false;
+  return true;
+}
+
+/// Every element of one dims sits at the same slot in both maps.
+bool sameElementSlots(const TiledLayoutMap &a, const TiledLayoutMap &b) {
+  return forEachIndex(a.getLogicalDims(), [&](ArrayRef<int64_t> index) {
+    return a.linearIndex(index) == b.linearIndex(index);
+  });
+}
+
+/// The smallest L giving `allocated` slots for `physical` ones.
+int64_t smallestTailAlignment(int64_t physical, int64_t allocated) {
+  if (physical == allocated || allocated == 0)
+    return 1;
+  for (int64_t l = allocated - physical + 1; l <= allocated; ++l)
+    if (allocated % l == 0 && (physical + l - 1) / l * l == allocated)
+      return l;
+  return 1; // Unreachable for maps built from an L.
+}
+
+/// E, PV and L in normal form (they do not move elements).
+Layout normalizeScalars(const Shape &shape, const TiledLayoutMap &map) {
+  Layout layout = shape.getLayout();
+  if (layout.getElementSizeInBits() ==
+      8 * primitiveTypeByteWidth(shape.getElementType()))
+    layout.setElementSizeInBits(0);
+  if (map.getPhysicalElementCount() == map.getElementCount())
+    layout.setPaddingValue(PaddingValue::Invalid);
+  layout.setTailPaddingAlignment(smallestTailAlignment(
+      map.getPhysicalElementCount(), map.getAllocatedElements()));
+  return layout;
+}
+
+Shape withLayout(const Shape &shape, const Layout &layout) {
+  Shape result = shape;
+  result.setLayout(layout);
+  return result;
+}
+
+/// The layout of `shape`'s dims with the byte order of `reference`, if
+/// `layout` is valid and has it.
+bool keepsByteOrder(const Shape &shape, const Layout &layout,
+                    const TiledLayoutMap &reference) {
+  Shape candidate = withLayout(shape, layout);
+  if (llvm::Error err = validateShape(candidate)) {
+    llvm::consumeError(std::move(err));
+    return false;
+  }
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(candidate);
+  if (!map) {
+    llvm::consumeError(map.takeError());
+    return false;
+  }
+  return map->getPhysicalElementCount() ==
+             reference.getPhysicalElementCount() &&
+         map->getAllocatedElements() == reference.getAllocatedElements() &&
+         sameElementSlots(reference, *map);
+}
+
+/// minor_to_major with the dims of `nonUnitMinorFirst` in the slots the
+/// default (row-major) layout gives the non-unit dims, unit dims in their
+/// default slots.
+SmallVector<int64_t, 6> fillDefaultSlots(ArrayRef<int64_t> dims,
+                                         ArrayRef<int64_t> nonUnitMinorFirst) {
+  int64_t rank = static_cast<int64_t>(dims.size());
+  SmallVector<int64_t, 6> m2m;
+  size_t next = 0;
+  for (int64_t k = 0; k < rank; ++k) {
+    int64_t dim = rank - 1 - k;
+    m2m.push_back(dims[dim] == 1 ? dim : nonUnitMinorFirst[next++]);
+  }
+  return m2m;
+}
+
+/// Case 1: the layout built from a strided byte order alone, or
+/// std::nullopt if the byte order is not strided.
+std::optional<Layout> stridedLayout(const Shape &shape,
+                                    const TiledLayoutMap &map,
+                                    const Layout &scalars) {
+  ArrayRef<int64_t> dims = shape.getDims();
+  int64_t rank = shape.getRank();
+  int64_t physical = map.getPhysicalElementCount();
+  Layout layout = scalars;
+  layout.mutableTiles().clear();
+  layout.mutablePaddedDimensions().clear();
+  if (map.getElementCount() == 0 && physical == 0) {
+    // No element: every layout of the dims has the same (empty) buffer.
+    Layout empty = Layout::getDefault(rank);
+    empty.setMemorySpace(scalars.getMemorySpace());
+    empty.setElementSizeInBits(scalars.getElementSizeInBits());
+    empty.setDynamicShapeMetadataPrefixBytes(
+        scalars.getDynamicShapeMetadataPrefixBytes());
+    return empty;
+  }
+  if (map.getElementCount() == 0)
+    return std::nullopt; // Legacy padding of a size-0 dim: all padding.
+  SmallVector<int64_t, 6> zero(rank, 0);
+  if (map.linearIndex(zero) != 0)
+    return std::nullopt;
+  // Strides of the non-unit dims, read from their unit indices.
+  SmallVector<std::pair<int64_t, int64_t>, 6> strides; // (stride, dim)
+  for (int64_t d = 0; d < rank; ++d) {
+    if (dims[d] == 1)
+      continue;
+    SmallVector<int64_t, 6> unit(rank, 0);
+    unit[d] = 1;
+    strides.push_back({map.linearIndex(unit), d});
+  }
+  llvm::sort(strides);
+  // The chain s_{k+1} = s_k * p_k, p_k >= n_k; the last p is physical / s.
+  SmallVector<int64_t, 6> padded(dims.begin(), dims.end());
+  SmallVector<int64_t, 6> order;
+  int64_t current = 1;
+  // Slots below the smallest stride (or all slots but the first when every
+  // dim is 1) are a unit dim padded minor-most: the last unit dim, or
+  // without one a unit dim made by a first tile level (1).
+  int64_t firstStride = strides.empty() ? physical : strides.front().first;
+  std::optional<int64_t> gap;
+  bool virtualGap = false;
+  if (firstStride != 1) {
+    for (int64_t d = rank - 1; d >= 0 && !gap; --d)
+      if (dims[d] == 1)
+        gap = d;
+    if (gap)
+      padded[*gap] = firstStride;
+    virtualGap = !gap;
+    current = firstStride;
+  }
+  for (size_t k = 0; k < strides.size(); ++k) {
+    auto [stride, dim] = strides[k];
+    if (stride != current)
+      return std::nullopt;
+    int64_t next = k + 1 < strides.size() ? strides[k + 1].first : physical;
+    if (next % stride != 0 || next / stride < dims[dim])
+      return std::nullopt;
+    padded[dim] = next / stride;
+    order.push_back(dim);
+    current = next;
+  }
+  SmallVector<int64_t, 6> m2m = fillDefaultSlots(dims, order);
+  if (gap) {
+    llvm::erase(m2m, *gap);
+    m2m.insert(m2m.begin(), *gap);
+  }
+  layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
+  // One tile from the major-most padded dim to the minor end.
+  SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
+  auto firstPadded = llvm::find_if(
+      physicalOrder, [&](int64_t d) { return padded[d] != dims[d]; });
+  SmallVector<int64_t, 6> tile;
+  for (auto it = firstPadded; it != physicalOrder.end(); ++it)
+    tile.push_back(padded[*it]);
+  if (virtualGap) {
+    // (1) appends a unit physical dim; the tile pads it to the gap. A
+    // scalar's tile prepends the unit dim itself.
+    if (rank > 0)
+      layout.mutableTiles().push_back(Tile({1}));
+    tile.push_back(firstStride);
+  }
+  if (!tile.empty())
+    layout.mutableTiles().push_back(Tile(tile));
+  if (!keepsByteOrder(shape, layout, map))
+    return std::nullopt; // Not strided beyond the unit indices.
+  return layout;
+}
+
+/// Case 2: rules checked against the byte order, to a fixpoint.
+Layout rewriteLayout(const Shape &shape, const TiledLayoutMap &map,
+                     Layout layout) {
+  auto tryAccept = [&](const Layout &candidate) {
+    if (!keepsByteOrder(shape, candidate, map))
+      return false;
+    layout = candidate;
+    return true;
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    // Drop a tile level (the last ones first).
+    for (size_t l = layout.getTiles().size(); l-- > 0 && !changed;) {
+      Layout candidate = layout;
+      candidate.mutableTiles().erase(candidate.mutableTiles().begin() + l);
+      changed = tryAccept(candidate);
+    }
+    // Drop the major-most entry of a tile.
+    for (size_t l = 0; l < layout.getTiles().size() && !changed; ++l) {
+      ArrayRef<int64_t> entries = layout.getTiles()[l].getDims();
+      if (entries.size() < 2)
+        continue;
+      Layout candidate = layout;
+      candidate.mutableTiles()[l] = Tile(entries.drop_front());
+      changed = tryAccept(candidate);
+    }
+    // Unit dims in their default slots, the other dims in their order.
+    if (!changed) {
+      SmallVector<int64_t, 6> nonUnit;
+      for (int64_t d : layout.getMinorToMajor())
+        if (shape.getDim(d) != 1)
+          nonUnit.push_back(d);
+      SmallVector<int64_t, 6> m2m = fillDefaultSlots(shape.getDims(), nonUnit);
+      if (ArrayRef<int64_t>(m2m) != layout.getMinorToMajor()) {
+        Layout candidate = layout;
+        candidate.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
+        // Legacy padding belongs to logical dims: it does not move.
+        changed = tryAccept(candidate);
+      }
+    }
+  }
+  return layout;
+}
+
+} // namespace
+
+llvm::Expected<CanonicalLayout>
+mlir::layout::canonicalizeLayout(const Shape &shape) {
+  llvm::Expected<TiledLayoutMap> map =
+      getPlaceableMap(shape, "canonicalizeLayout");
+  if (!map)
+    return map.takeError();
+  Layout scalars = normalizeScalars(shape, *map);
+  CanonicalLayout result;
+  if (std::optional<Layout> strided = stridedLayout(shape, *map, scalars)) {
+    result.shape = withLayout(shape, *strided);
+    result.strided = true;
+    return result;
+  }
+  result.shape = withLayout(shape, rewriteLayout(shape, *map, scalars));
+  return result;
+}
+
+llvm::Expected<bool> mlir::layout::sameByteOrder(const Shape &a,
+                                                 const Shape &b) {
+  llvm::Expected<TiledLayoutMap> am = getPlaceableMap(a, "sameByteOrder");
+  if (!am)
+    return am.takeError();
+  llvm::Expected<TiledLayoutMap> bm = getPlaceableMap(b, "sameByteOrder");
+  if (!bm)
+    return bm.takeError();
+  if (a.getElementType() != b.getElementType() || a.getDims() != b.getDims())
+    return makeError(
+        "sameByteOrder needs the same dims and element type, got " +
+        printShape(a) + " and " + printShape(b));
+  const Layout &la = a.getLayout(), &lb = b.getLayout();
+  if (la.getMemorySpace() != lb.getMemorySpace() ||
+      la.getDynamicShapeMetadataPrefixBytes() !=
+          lb.getDynamicShapeMetadataPrefixBytes())
+    return false;
+  return sameBufferFacts(a, *am, b, *bm, /*compareBits=*/true) &&
+         sameElementSlots(*am, *bm);
+}
+
+llvm::Expected<bool>
+mlir::layout::exactReshapeIsBitcast(const Shape &input, const Shape &output,
+                                    bool ignoreElementType) {
+  llvm::Expected<TiledLayoutMap> in =
+      getPlaceableMap(input, "reshapeIsBitcast");
+  if (!in)
+    return in.takeError();
+  llvm::Expected<TiledLayoutMap> out =
+      getPlaceableMap(output, "reshapeIsBitcast");
+  if (!out)
+    return out.takeError();
+  if (in->getElementCount() != out->getElementCount())
+    return false;
+  if (!sameBufferFacts(input, *in, output, *out, !ignoreElementType))
+    return false;
+  // Walk both in row-major order: the k-th elements correspond.
+  SmallVector<int64_t, 6> outIndex(output.getRank(), 0);
+  ArrayRef<int64_t> outDims = output.getDims();
+  return forEachIndex(input.getDims(), [&](ArrayRef<int64_t> index) {
+    if (in->linearIndex(index) != out->linearIndex(outIndex))
+      return false;
+    for (int64_t d = output.getRank() - 1; d >= 0; --d) {
+      if (++outIndex[d] < outDims[d])
+        break;
+      outIndex[d] = 0;
+    }
+    return true;
+  });
+}
+
+llvm::Expected<bool>
+mlir::layout::exactTransposeIsBitcast(const Shape &input, const Shape &output,
+                                      ArrayRef<int64_t> dimMapping,
+                                      bool ignoreElementType) {
+  llvm::Expected<TiledLayoutMap> in =
+      getPlaceableMap(input, "transposeIsBitcast");
+  if (!in)
+    return in.takeError();
+  llvm::Expected<TiledLayoutMap> out =
+      getPlaceableMap(output, "transposeIsBitcast");
+  if (!out)
+    return out.takeError();
+  if (!sameBufferFacts(input, *in, output, *out, !ignoreElementType))
+    return false;
+  SmallVector<int64_t, 6> outIndex(output.getRank(), 0);
+  return forEachIndex(input.getDims(), [&](ArrayRef<int64_t> index) {
+    for (size_t i = 0; i < dimMapping.size(); ++i)
+      outIndex[i] = index[dimMapping[i]];
+    return in->linearIndex(index) == out->linearIndex(outIndex);
+  });
+}
+
+llvm::Expected<std::optional<SmallVector<int64_t, 6>>>
+mlir::layout::transposeMappingFromByteOrder(const Shape &input,
+                                            const Shape &output) {
+  llvm::Expected<TiledLayoutMap> in =
+      getPlaceableMap(input, "deduceTransposeDimensionsForBitcast");
+  if (!in)
+    return in.takeError();
+  llvm::Expected<TiledLayoutMap> out =
+      getPlaceableMap(output, "deduceTransposeDimensionsForBitcast");
+  if (!out)
+    return out.takeError();
+  int64_t rank = input.getRank();
+  if (output.getRank() != rank || in->getElementCount() == 0 ||
+      in->getElementCount() != out->getElementCount())
+    return std::nullopt;
+  SmallVector<int64_t, 6> mapping(rank, -1);
+  SmallVector<bool, 6> used(rank, false);
+  for (int64_t i = 0; i < rank; ++i) {
+    if (output.getDim(i) == 1)
+      continue;
+    SmallVector<int64_t, 6> unit(rank, 0);
+    unit[i] = 1;
+    int64_t slot = out->linearIndex(unit);
+    if (slot >= in->getAllocatedElements())
+      return std::nullopt;
+    std::optional<SmallVector<int64_t, 6>> e = in->logicalIndex(slot);
+    if (!e || llvm::count(*e, 0) != rank - 1)
+      return std::nullopt;
+    int64_t j = llvm::find(*e, 1) - e->begin();
+    if (j >= rank || used[j] || input.getDim(j) != output.getDim(i))
+      return std::nullopt;
+    mapping[i] = j;
+    used[j] = true;
+  }
+  // Unit dims pair up in order.
+  int64_t nextUnit = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (mapping[i] >= 0)
+      continue;
+    while (nextUnit < rank && (used[nextUnit] || input.getDim(nextUnit) != 1))
+      ++nextUnit;
+    if (nextUnit >= rank)
+      return std::nullopt;
+    mapping[i] = nextUnit;
+    used[nextUnit] = true;
+  }
+  return mapping;
+}
