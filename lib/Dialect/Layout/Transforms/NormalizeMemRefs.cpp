@@ -14,6 +14,8 @@
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
+#include "LogicalDescriptors.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -29,7 +31,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::layout {
@@ -52,23 +53,6 @@ MemRefType getTiledMemRefType(Type type) {
 
 bool isTiled(Type type) { return static_cast<bool>(getTiledMemRefType(type)); }
 bool isTiled(Value value) { return isTiled(value.getType()); }
-
-/// A tiled memref type with a dynamic dim: it crosses function boundaries as
-/// a descriptor of its LOGICAL sizes (see docs/lowering.md, "Dynamic tiled
-/// memrefs at function boundaries").
-bool isDynamicTiled(Type type) {
-  MemRefType memref = getTiledMemRefType(type);
-  return memref && !memref.hasStaticShape();
-}
-bool isDynamicTiled(Value value) { return isDynamicTiled(value.getType()); }
-
-/// The boundary type of a dynamic tiled memref: the same logical shape with
-/// the identity layout (its descriptor's sizes are the logical sizes, its
-/// pointer is the physical buffer).
-MemRefType getLogicalDescriptorType(MemRefType type) {
-  return MemRefType::get(type.getShape(), type.getElementType(),
-                         MemRefLayoutAttrInterface(), type.getMemorySpace());
-}
 
 /// The exact layout map of a verified tiled memref type (a dims-less `*`
 /// layout takes its sizes from the shape).
@@ -127,13 +111,9 @@ private:
   /// verified in the check phase).
   llvm::DenseMap<Type, MemRefType> physicalTypes;
 
-  /// Logical sizes of dynamic tiled memref values (one per dim, static
-  /// dims as attributes), built once where the value is defined.
-  llvm::DenseMap<Value, SmallVector<OpFoldResult>> logicalSizes;
-  /// The `memref.dim` ops that read a logical size from a boundary
-  /// descriptor (function argument, call result): they keep reading the
-  /// descriptor when the value's other uses move to the physical view.
-  llvm::SmallPtrSet<Operation *, 8> descriptorReads;
+  /// The logical sizes of dynamic tiled memrefs and their descriptors at
+  /// function boundaries (LogicalDescriptors.h).
+  LogicalSizeTracker logicalSizes;
 
   // Sub-byte packing (E(n), docs/lowering.md "Sub-byte storage"): the
   // packed tiled types and their bits; the physical views and allocations
@@ -183,9 +163,6 @@ private:
   Type convertType(Type type) const;
   Type convertBoundaryType(Type type) const;
   FunctionType convertFunctionType(FunctionType type) const;
-  ArrayRef<OpFoldResult> getLogicalSizes(OpBuilder &builder, Value value);
-  Value toLogicalDescriptor(OpBuilder &builder, Location loc, Value value);
-  void fromLogicalDescriptor(OpBuilder &builder, Location loc, Value value);
 };
 
 } // namespace
@@ -226,7 +203,7 @@ Type NormalizeMemRefsPass::convertType(Type type) const {
 }
 
 Type NormalizeMemRefsPass::convertBoundaryType(Type type) const {
-  if (isDynamicTiled(type))
+  if (isDynamicTiledMemRef(type))
     return getLogicalDescriptorType(cast<MemRefType>(type));
   return convertType(type);
 }
@@ -241,32 +218,9 @@ NormalizeMemRefsPass::convertFunctionType(FunctionType type) const {
   return FunctionType::get(type.getContext(), inputs, results);
 }
 
-/// Where the logical sizes of a dynamic tiled memref come from: a function
-/// argument or call result (its logical descriptor), an allocation (its
-/// operands), a cast (its source), a `from_physical` of a `to_physical`.
-static Value getLogicalSizesOrigin(Value value) {
-  while (true) {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      return arg;
-    Operation *def = value.getDefiningOp();
-    if (isa<memref::AllocOp, memref::AllocaOp, func::CallOp>(def))
-      return value;
-    if (auto castOp = dyn_cast<memref::CastOp>(def)) {
-      value = castOp.getSource();
-      continue;
-    }
-    if (auto from = dyn_cast<FromPhysicalOp>(def))
-      if (auto to = from.getSource().getDefiningOp<ToPhysicalOp>()) {
-        value = to.getSource();
-        continue;
-      }
-    return {};
-  }
-}
-
 LogicalResult NormalizeMemRefsPass::checkLogicalSizesKnown(Value value,
                                                            Operation *user) {
-  if (!isDynamicTiled(value) || getLogicalSizesOrigin(value))
+  if (!isDynamicTiledMemRef(value) || getLogicalSizesOrigin(value))
     return success();
   return user->emitOpError()
          << "needs the logical sizes of the dynamic #layout.tiled memref "
@@ -274,83 +228,6 @@ LogicalResult NormalizeMemRefsPass::checkLogicalSizesKnown(Value value,
          << ", which are lost: it is a layout.from_physical of a physical "
             "buffer (whose extents are rounded up to whole tiles); view a "
             "memref whose logical sizes are known instead";
-}
-
-ArrayRef<OpFoldResult> NormalizeMemRefsPass::getLogicalSizes(OpBuilder &builder,
-                                                             Value value) {
-  auto it = logicalSizes.find(value);
-  if (it != logicalSizes.end())
-    return it->second;
-  auto type = cast<MemRefType>(value.getType());
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t size : type.getShape())
-    sizes.push_back(builder.getIndexAttr(size));
-  Value origin = getLogicalSizesOrigin(value);
-  if (origin != value) {
-    // A view: the origin's sizes, where the view's own dims are dynamic.
-    ArrayRef<OpFoldResult> originSizes = getLogicalSizes(builder, origin);
-    for (auto [k, size] : llvm::enumerate(type.getShape()))
-      if (ShapedType::isDynamic(size))
-        sizes[k] = originSizes[k];
-  } else if (Operation *def = value.getDefiningOp();
-             def && isa<memref::AllocOp, memref::AllocaOp>(def)) {
-    unsigned next = 0;
-    for (auto [k, size] : llvm::enumerate(type.getShape()))
-      if (ShapedType::isDynamic(size))
-        sizes[k] = def->getOperand(next++);
-  } else {
-    // A boundary descriptor (function argument, call result): memref.dim of
-    // the value, which becomes the logical descriptor in phase 3.
-    OpBuilder::InsertionGuard guard(builder);
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      builder.setInsertionPointToStart(arg.getOwner());
-    else
-      builder.setInsertionPointAfter(value.getDefiningOp());
-    for (auto [k, size] : llvm::enumerate(type.getShape()))
-      if (ShapedType::isDynamic(size)) {
-        auto dim = memref::DimOp::create(builder, value.getLoc(), value,
-                                         static_cast<int64_t>(k));
-        descriptorReads.insert(dim);
-        // Its index constant too: phase 3 inserts after this group.
-        descriptorReads.insert(dim.getIndex().getDefiningOp());
-        sizes[k] = dim.getResult();
-      }
-  }
-  return logicalSizes[value] = sizes;
-}
-
-/// The logical descriptor of a dynamic tiled memref `value` (about to become
-/// its physical buffer): the physical buffer's pointer with the logical
-/// sizes and row-major logical strides (which nothing reads).
-Value NormalizeMemRefsPass::toLogicalDescriptor(OpBuilder &builder,
-                                                Location loc, Value value) {
-  auto type = cast<MemRefType>(value.getType());
-  SmallVector<OpFoldResult> sizes(getLogicalSizes(builder, value));
-  SmallVector<OpFoldResult> strides = getRowMajorStrides(builder, loc, sizes);
-  auto descriptor = memref::ReinterpretCastOp::create(
-      builder, loc, getLogicalDescriptorType(type), value,
-      builder.getIndexAttr(0), sizes, strides);
-  // The tiled type, from which the physical extents can be rebuilt.
-  descriptor->setAttr(kLogicalDescriptorAttrName, TypeAttr::get(type));
-  return descriptor;
-}
-
-/// Retypes the boundary value `value` (a function argument or call result of
-/// dynamic tiled type) to its logical descriptor and moves its uses to the
-/// physical view built from it: extents from the logical sizes through the
-/// layout map, row-major physical strides.
-void NormalizeMemRefsPass::fromLogicalDescriptor(OpBuilder &builder,
-                                                 Location loc, Value value) {
-  auto type = cast<MemRefType>(value.getType());
-  SmallVector<OpFoldResult> logical(getLogicalSizes(builder, value));
-  value.setType(getLogicalDescriptorType(type));
-  // The type was verified in phase 1.
-  FailureOr<Value> view = createPhysicalView(builder, loc, type, value, logical,
-                                             [&] { return emitError(loc); });
-  llvm::SmallPtrSet<Operation *, 8> except(descriptorReads.begin(),
-                                           descriptorReads.end());
-  except.insert(view->getDefiningOp());
-  value.replaceAllUsesExcept(*view, except);
 }
 
 /// Checks that `op` only uses tiled memrefs in ways the pass rewrites.
@@ -400,7 +277,7 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
     // external function.
     bool staticTiledSignature = llvm::any_of(
         llvm::concat<const Type>(type.getInputs(), type.getResults()),
-        [](Type t) { return isTiled(t) && !isDynamicTiled(t); });
+        [](Type t) { return isTiled(t) && !isDynamicTiledMemRef(t); });
     if (tiledSignature && staticTiledSignature && func.isExternal())
       unsupported("is an external function with a static #layout.tiled "
                   "memref in its signature; layout-normalize-memrefs cannot "
@@ -433,7 +310,7 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
             call, call.getCalleeAttr());
         bool staticTiled = llvm::any_of(
             llvm::concat<Value>(call.getOperands(), call.getResults()),
-            [](Value v) { return isTiled(v) && !isDynamicTiled(v); });
+            [](Value v) { return isTiled(v) && !isDynamicTiledMemRef(v); });
         if (!callee || (callee.isExternal() && staticTiled))
           unsupported("passes a static #layout.tiled memref to a function "
                       "without a body in this module; layout-normalize-memrefs "
@@ -850,7 +727,7 @@ void NormalizeMemRefsPass::runOnOperation() {
       // The logical size, never the physical buffer's extent.
       if (isTiled(dim.getSource())) {
         OpFoldResult size =
-            getLogicalSizes(builder, dim.getSource())[*dim.getConstantIndex()];
+            logicalSizes.get(builder, dim.getSource())[*dim.getConstantIndex()];
         dim.replaceAllUsesWith(
             getValueOrCreateConstantIndexOp(builder, loc, size));
         toErase.push_back(op);
@@ -860,8 +737,8 @@ void NormalizeMemRefsPass::runOnOperation() {
     if (isa<func::CallOp, func::ReturnOp>(op)) {
       // Dynamic tiled operands leave as their logical descriptors.
       for (OpOperand &operand : op->getOpOperands())
-        if (isDynamicTiled(operand.get()))
-          operand.set(toLogicalDescriptor(builder, loc, operand.get()));
+        if (isDynamicTiledMemRef(operand.get()))
+          operand.set(logicalSizes.toDescriptor(builder, loc, operand.get()));
       continue;
     }
     // Packed (E(n)) buffers: recorded here, rebuilt after retyping.
@@ -968,21 +845,17 @@ void NormalizeMemRefsPass::runOnOperation() {
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
       SmallVector<Value> dynamicResults;
       for (Value result : call.getResults()) {
-        if (isDynamicTiled(result)) {
-          (void)getLogicalSizes(builder, result);
+        if (isDynamicTiledMemRef(result)) {
+          (void)logicalSizes.get(builder, result);
           dynamicResults.push_back(result);
         } else {
           result.setType(convertType(result.getType()));
         }
       }
       // After the call and the reads of its results' logical sizes.
-      Operation *last = call;
-      while (last->getNextNode() &&
-             descriptorReads.contains(last->getNextNode()))
-        last = last->getNextNode();
-      builder.setInsertionPointAfter(last);
+      builder.setInsertionPointAfter(logicalSizes.skipReadsAfter(call));
       for (Value result : dynamicResults)
-        fromLogicalDescriptor(builder, loc, result);
+        logicalSizes.fromDescriptor(builder, loc, result);
     } else if (auto castOp = dyn_cast<memref::CastOp>(op)) {
       if (isTiled(castOp.getType()))
         Value(castOp.getResult()).setType(convertType(castOp.getType()));
@@ -1004,20 +877,18 @@ void NormalizeMemRefsPass::runOnOperation() {
         continue;
       SmallVector<BlockArgument> dynamicArgs;
       for (BlockArgument arg : func.getArguments()) {
-        if (isDynamicTiled(arg)) {
-          (void)getLogicalSizes(builder, arg);
+        if (isDynamicTiledMemRef(arg)) {
+          (void)logicalSizes.get(builder, arg);
           dynamicArgs.push_back(arg);
         } else {
           arg.setType(convertType(arg.getType()));
         }
       }
       // After the reads of the arguments' logical sizes.
-      Operation *first = &func.front().front();
-      while (descriptorReads.contains(first))
-        first = first->getNextNode();
-      builder.setInsertionPoint(first);
+      builder.setInsertionPoint(
+          logicalSizes.firstAfterReads(&func.front().front()));
       for (BlockArgument arg : dynamicArgs)
-        fromLogicalDescriptor(builder, arg.getLoc(), arg);
+        logicalSizes.fromDescriptor(builder, arg.getLoc(), arg);
     }
   }
 
