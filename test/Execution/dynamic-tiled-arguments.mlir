@@ -8,6 +8,11 @@
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
+// Without automatic deallocation (no clones of returned arguments).
+// RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false" -o %t.nodealloc.mlir
+// RUN: mlir-runner %t.nodealloc.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs \
+// RUN:   | FileCheck %s
 
 !dyn = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
 !dyn_t = memref<?x?xf32, #layout.tiled<{0,1:T(4,2)}>>
