@@ -111,6 +111,9 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  //    Its size and offset arithmetic of dynamic views (a collapse of a
+  //    dynamic physical view) is affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createLayoutCheckLoweredToLLVM());

@@ -14,6 +14,9 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
 namespace arith {
 class ArithDialect;
 } // namespace arith

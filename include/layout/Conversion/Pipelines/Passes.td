@@ -63,6 +63,12 @@ def LayoutPrepareDeallocation
     effects, read and write (it orders every access), as an external model:
     upstream declares none, which the deallocation would reject.
 
+    A returned logical descriptor of a dynamic tiled memref (sizes logical,
+    buffer physical, built by `--layout-normalize-memrefs`) whose buffer the
+    function does not own (an argument) is returned as a descriptor of a
+    `bufferization.clone` of its physical memref: upstream would clone the
+    descriptor, copying only the logical number of elements.
+
     ```mlir
     %a = memref.alloc() : memref<4xf32>
     ...
@@ -71,6 +77,7 @@ def LayoutPrepareDeallocation
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::bufferization::BufferizationDialect",
   ];
 }
 

@@ -14,8 +14,11 @@
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
+#include "LogicalDescriptors.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -108,6 +111,10 @@ private:
   /// verified in the check phase).
   llvm::DenseMap<Type, MemRefType> physicalTypes;
 
+  /// The logical sizes of dynamic tiled memrefs and their descriptors at
+  /// function boundaries (LogicalDescriptors.h).
+  LogicalSizeTracker logicalSizes;
+
   // Sub-byte packing (E(n), docs/lowering.md "Sub-byte storage"): the
   // packed tiled types and their bits; the physical views and allocations
   // that share a packed buffer (to_physical results, from_physical
@@ -152,7 +159,9 @@ private:
   void emitPackingCopy(OpBuilder &builder, FromPhysicalOp op);
   bool isPackedByteCast(UnrealizedConversionCastOp cast) const;
   LogicalResult checkOp(Operation *op, SymbolTableCollection &symbols);
+  LogicalResult checkLogicalSizesKnown(Value value, Operation *user);
   Type convertType(Type type) const;
+  Type convertBoundaryType(Type type) const;
   FunctionType convertFunctionType(FunctionType type) const;
 };
 
@@ -193,14 +202,32 @@ Type NormalizeMemRefsPass::convertType(Type type) const {
   return it == physicalTypes.end() ? type : Type(it->second);
 }
 
+Type NormalizeMemRefsPass::convertBoundaryType(Type type) const {
+  if (isDynamicTiledMemRef(type))
+    return getLogicalDescriptorType(cast<MemRefType>(type));
+  return convertType(type);
+}
+
 FunctionType
 NormalizeMemRefsPass::convertFunctionType(FunctionType type) const {
   SmallVector<Type> inputs, results;
   for (Type t : type.getInputs())
-    inputs.push_back(convertType(t));
+    inputs.push_back(convertBoundaryType(t));
   for (Type t : type.getResults())
-    results.push_back(convertType(t));
+    results.push_back(convertBoundaryType(t));
   return FunctionType::get(type.getContext(), inputs, results);
+}
+
+LogicalResult NormalizeMemRefsPass::checkLogicalSizesKnown(Value value,
+                                                           Operation *user) {
+  if (!isDynamicTiledMemRef(value) || getLogicalSizesOrigin(value))
+    return success();
+  return user->emitOpError()
+         << "needs the logical sizes of the dynamic #layout.tiled memref "
+         << typeToString(value.getType())
+         << ", which are lost: it is a layout.from_physical of a physical "
+            "buffer (whose extents are rounded up to whole tiles); view a "
+            "memref whose logical sizes are known instead";
 }
 
 /// Checks that `op` only uses tiled memrefs in ways the pass rewrites.
@@ -244,10 +271,17 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
     for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
       if (failed(checkType(t, op)))
         return failure();
-    if (tiledSignature && func.isExternal())
-      unsupported("is an external function with a #layout.tiled memref in "
-                  "its signature; layout-normalize-memrefs cannot change the "
-                  "callee's ABI");
+    // A dynamic tiled memref has a fixed ABI (the logical descriptor), a
+    // static one is passed as its physical buffer, which the callee's
+    // author must have agreed to: only the former may cross into an
+    // external function.
+    bool staticTiledSignature = llvm::any_of(
+        llvm::concat<const Type>(type.getInputs(), type.getResults()),
+        [](Type t) { return isTiled(t) && !isDynamicTiledMemRef(t); });
+    if (tiledSignature && staticTiledSignature && func.isExternal())
+      unsupported("is an external function with a static #layout.tiled "
+                  "memref in its signature; layout-normalize-memrefs cannot "
+                  "change the callee's ABI");
     return success(result);
   }
   if (!usesTiled)
@@ -256,8 +290,13 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
   llvm::TypeSwitch<Operation *>(op)
       .Case<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
             memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
-            affine::AffineStoreOp, ToPhysicalOp, FromPhysicalOp,
-            func::ReturnOp>([](Operation *) {})
+            affine::AffineStoreOp, ToPhysicalOp, FromPhysicalOp>(
+          [](Operation *) {})
+      .Case<func::ReturnOp>([&](func::ReturnOp ret) {
+        for (Value v : ret.getOperands())
+          if (failed(checkLogicalSizesKnown(v, op)))
+            result = false;
+      })
       .Case<UnrealizedConversionCastOp>([&](UnrealizedConversionCastOp cast) {
         if (isPackedByteCast(cast))
           packedCasts.insert(cast);
@@ -269,10 +308,35 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
       .Case<func::CallOp>([&](func::CallOp call) {
         auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
             call, call.getCalleeAttr());
-        if (!callee || callee.isExternal())
-          unsupported("passes a #layout.tiled memref to a function without a "
-                      "body in this module; layout-normalize-memrefs cannot "
-                      "change its ABI");
+        bool staticTiled = llvm::any_of(
+            llvm::concat<Value>(call.getOperands(), call.getResults()),
+            [](Value v) { return isTiled(v) && !isDynamicTiledMemRef(v); });
+        if (!callee || (callee.isExternal() && staticTiled))
+          unsupported("passes a static #layout.tiled memref to a function "
+                      "without a body in this module; layout-normalize-memrefs "
+                      "cannot change its ABI");
+        for (Value v : call.getOperands())
+          if (failed(checkLogicalSizesKnown(v, op)))
+            result = false;
+      })
+      .Case<memref::DimOp>([&](memref::DimOp dim) {
+        if (!dim.getConstantIndex())
+          unsupported("reads a size of a #layout.tiled memref with a "
+                      "non-constant index; layout-normalize-memrefs rewrites "
+                      "memref.dim with a constant index");
+        else if (failed(checkLogicalSizesKnown(dim.getSource(), op)))
+          result = false;
+      })
+      .Case<memref::CastOp>([&](memref::CastOp castOp) {
+        Type source = castOp.getSource().getType();
+        Type target = castOp.getType();
+        if (!isTiled(source) || !isTiled(target) ||
+            cast<MemRefType>(source).getLayout() !=
+                cast<MemRefType>(target).getLayout())
+          unsupported("casts between " + typeToString(source) + " and " +
+                      typeToString(target) +
+                      "; layout-normalize-memrefs only rewrites casts between "
+                      "memrefs with the same #layout.tiled layout");
       })
       .Case<memref::CopyOp>([&](memref::CopyOp copy) {
         // Equivalent layouts (`*` with and without dims) share the
@@ -292,7 +356,7 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
       .Default([&](Operation *) {
         unsupported("uses a #layout.tiled memref; layout-normalize-memrefs "
                     "does not know how to rewrite this op (supported: "
-                    "memref.alloc/alloca/dealloc/load/store/copy, "
+                    "memref.alloc/alloca/dealloc/load/store/copy/cast/dim, "
                     "affine.load/store, layout.to_physical/from_physical, "
                     "func.func/call/return)");
       });
@@ -659,6 +723,24 @@ void NormalizeMemRefsPass::runOnOperation() {
   for (Operation *op : worklist) {
     builder.setInsertionPoint(op);
     Location loc = op->getLoc();
+    if (auto dim = dyn_cast<memref::DimOp>(op)) {
+      // The logical size, never the physical buffer's extent.
+      if (isTiled(dim.getSource())) {
+        OpFoldResult size =
+            logicalSizes.get(builder, dim.getSource())[*dim.getConstantIndex()];
+        dim.replaceAllUsesWith(
+            getValueOrCreateConstantIndexOp(builder, loc, size));
+        toErase.push_back(op);
+      }
+      continue;
+    }
+    if (isa<func::CallOp, func::ReturnOp>(op)) {
+      // Dynamic tiled operands leave as their logical descriptors.
+      for (OpOperand &operand : op->getOpOperands())
+        if (isDynamicTiledMemRef(operand.get()))
+          operand.set(logicalSizes.toDescriptor(builder, loc, operand.get()));
+      continue;
+    }
     // Packed (E(n)) buffers: recorded here, rebuilt after retyping.
     if (isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
             affine::AffineStoreOp>(op)) {
@@ -761,8 +843,22 @@ void NormalizeMemRefsPass::runOnOperation() {
       result.replaceAllUsesWith(newAlloc);
       toErase.push_back(op);
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      for (Value result : call.getResults())
-        result.setType(convertType(result.getType()));
+      SmallVector<Value> dynamicResults;
+      for (Value result : call.getResults()) {
+        if (isDynamicTiledMemRef(result)) {
+          (void)logicalSizes.get(builder, result);
+          dynamicResults.push_back(result);
+        } else {
+          result.setType(convertType(result.getType()));
+        }
+      }
+      // After the call and the reads of its results' logical sizes.
+      builder.setInsertionPointAfter(logicalSizes.skipReadsAfter(call));
+      for (Value result : dynamicResults)
+        logicalSizes.fromDescriptor(builder, loc, result);
+    } else if (auto castOp = dyn_cast<memref::CastOp>(op)) {
+      if (isTiled(castOp.getType()))
+        Value(castOp.getResult()).setType(convertType(castOp.getType()));
     } else if (packedCasts.contains(op)) {
       op->getResult(0).replaceAllUsesWith(op->getOperand(0));
       toErase.push_back(op);
@@ -777,9 +873,22 @@ void NormalizeMemRefsPass::runOnOperation() {
       toErase.push_back(op);
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       func.setFunctionType(convertFunctionType(func.getFunctionType()));
-      if (!func.isExternal())
-        for (BlockArgument arg : func.getArguments())
+      if (func.isExternal())
+        continue;
+      SmallVector<BlockArgument> dynamicArgs;
+      for (BlockArgument arg : func.getArguments()) {
+        if (isDynamicTiledMemRef(arg)) {
+          (void)logicalSizes.get(builder, arg);
+          dynamicArgs.push_back(arg);
+        } else {
           arg.setType(convertType(arg.getType()));
+        }
+      }
+      // After the reads of the arguments' logical sizes.
+      builder.setInsertionPoint(
+          logicalSizes.firstAfterReads(&func.front().front()));
+      for (BlockArgument arg : dynamicArgs)
+        logicalSizes.fromDescriptor(builder, arg.getLoc(), arg);
     }
   }
 

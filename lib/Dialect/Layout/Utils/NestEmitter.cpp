@@ -331,10 +331,6 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
       sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
       continue;
     }
-    if (!isa<TiledLayoutAttr>(type.getLayout())) {
-      sizes.push_back(memref::DimOp::create(b, loc, memref, d).getResult());
-      continue;
-    }
     if (auto alloc = memref.getDefiningOp<memref::AllocOp>()) {
       sizes.push_back(alloc.getMixedSizes()[d]);
       continue;
@@ -343,7 +339,9 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
       sizes.push_back(alloca.getMixedSizes()[d]);
       continue;
     }
-    return failure();
+    // The logical size (also of a tiled memref: --layout-normalize-memrefs
+    // rewrites it to the logical size the value carries).
+    sizes.push_back(memref::DimOp::create(b, loc, memref, d).getResult());
   }
   return sizes;
 }

@@ -22,7 +22,18 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
       tiled dim becomes `ceildiv(n, t)`), `memref.dealloc` frees it;
     * `layout.to_physical` / `layout.from_physical` become the identity;
     * `func.func` signatures, `func.call` and `func.return` follow the new
-      types (all functions of the module are rewritten together);
+      types (all functions of the module are rewritten together). A tiled
+      memref with a dynamic dim crosses them as its *logical descriptor*: an
+      identity-layout memref of the logical shape whose sizes are the
+      logical sizes and whose pointer is the physical buffer; the callee
+      rebuilds the physical view (`memref.reinterpret_cast`, extents
+      computed from the logical sizes through the layout map). Such
+      functions may be external (the ABI is fixed);
+    * `memref.dim` of a tiled memref is its logical size (from the
+      allocation's operands, the descriptor, or the static shape), never
+      the physical extent;
+    * `memref.cast` between tiled memrefs of the same layout casts the
+      physical buffers;
     * `memref.copy` between two memrefs with the same tiled layout copies
       the physical buffers (padding slots included).
 
@@ -42,9 +53,11 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
 
     The allocation is the product of the physical dims: `L(n)` tail padding
     (slack after the last physical element) is not allocated, since nothing
-    can address it. Any other use of a tiled memref (subviews, casts, calls
-    into external functions, vector transfers, ...) is an error that names
-    the op; the IR is then left unchanged.
+    can address it. Any other use of a tiled memref (subviews, casts to
+    other layouts, static tiled memrefs passed to external functions,
+    `memref.dim` with a non-constant index, the logical sizes of a
+    `layout.from_physical` of a dynamic buffer, vector transfers, ...) is an
+    error that names the op; the IR is then left unchanged.
 
     Compared with upstream `-normalize-memrefs`, which uses the same
     `getAffineMap()`: upstream derives the new shape from the map's range,

@@ -96,8 +96,7 @@ using ElementFn =
 /// Builds the nest that writes every slot of `dest`: element `e` gets
 /// `fn(source_0[o_0(e)], ...)` (o_i from the dimMaps), and every padding
 /// slot of a tiled `dest` gets the layout's padding value (0 without `PV`).
-/// `destSizes` are the logical sizes of `dest` (needed for dynamic dims of
-/// tiled memrefs, whose `memref.dim` the normalization cannot keep).
+/// `destSizes` are the logical sizes of `dest` (getLogicalSizes).
 /// Diagnostics go through `emitError`; nothing is built on failure.
 LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
                                    LoopKind kind, Value dest,
@@ -118,9 +117,10 @@ LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
 /// 0 without one) for its element type.
 Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
 
-/// Logical sizes of a memref: static sizes, else `memref.dim` for
-/// non-tiled layouts or the dynamic operand of a `memref.alloc`; failure if
-/// a dynamic size of a tiled memref cannot be found that way.
+/// Logical sizes of a memref: static sizes, the dynamic operands of its
+/// `memref.alloc`/`alloca`, else `memref.dim` (the logical size, also of a
+/// tiled memref: --layout-normalize-memrefs keeps logical sizes with the
+/// value). Does not fail today; kept fallible for callers.
 FailureOr<SmallVector<OpFoldResult>>
 getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
 
@@ -134,6 +134,21 @@ SmallVector<Value> getPhysicalDynamicSizes(OpBuilder &builder, Location loc,
                                            ArrayRef<int64_t> logicalShape,
                                            ArrayRef<int64_t> physicalShape,
                                            ValueRange logicalSizes);
+
+/// Row-major strides of `sizes` (folded where static).
+SmallVector<OpFoldResult> getRowMajorStrides(OpBuilder &builder, Location loc,
+                                             ArrayRef<OpFoldResult> sizes);
+
+/// The physical buffer of a tiled memref of type `tiledType` whose logical
+/// sizes are `logicalSizes` and whose buffer is `base`'s (offset 0): a
+/// `memref.reinterpret_cast` of `base` to the physical identity-layout type,
+/// extents from getPhysicalDynamicSizes, row-major strides. Used for the
+/// logical descriptors of dynamic tiled memrefs (docs/lowering.md, "Dynamic
+/// tiled memrefs at function boundaries").
+FailureOr<Value>
+createPhysicalView(OpBuilder &builder, Location loc, MemRefType tiledType,
+                   Value base, ArrayRef<OpFoldResult> logicalSizes,
+                   function_ref<InFlightDiagnostic()> emitError);
 
 /// Loads every dialect the emitters create ops of (affine, arith,
 /// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
