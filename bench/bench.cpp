@@ -60,6 +60,14 @@ DECL2(from_tiled_4093, f32, 4, f32, 2)
 DECL2(to_tiled_bf16, bf16, 2, bf16, 6)
 DECL2(tiled_to_tiled, f32, 4, f32, 4)
 DECL2(permute_3d, f32, 3, f32, 3)
+// The planner's cases (bench/kernels/planner.mlir.in): a bitcast relayout
+// folded into a view (the kernel returns the physical array), and a chunk
+// copy.
+extern "C" void _mlir_ciface_bitcast_view(StridedMemRefType<f32, 4> *,
+                                          StridedMemRefType<f32, 2> *);
+extern "C" void _mlir_ciface_up_bitcast_view(StridedMemRefType<f32, 2> *,
+                                             StridedMemRefType<f32, 4> *);
+DECL2(chunk_copy, f32, 2, f32, 4)
 #define DECL3(NAME)                                                            \
   extern "C" void _mlir_ciface_##NAME(StridedMemRefType<f32, 2> *,             \
                                       StridedMemRefType<f32, 1> *,             \
@@ -322,6 +330,9 @@ struct Case {
   size_t bytes; // read + written
   Fn ours, upstream, naive;
   Fn reference;
+  /// Checked instead of `ours` when set (a kernel that returns a view
+  /// instead of writing `out`: this copies the view to `out`).
+  Fn oursCheck;
   const Buffer *out = nullptr, *ref = nullptr;
 };
 
@@ -503,6 +514,57 @@ int main(int argc, char **argv) {
 #include "perm_cases.inc"
 #undef PERM_CASE
 
+  // The planner's cases. chunk_copy: row-major -> {1,0:T(8,N/8)}, runs of
+  // N/8 elements (plan chunk-copy).
+  relayout2("chunk_copy", {N, N}, rowMajor({N, N}), tiled2(N, N, 8, N / 8),
+            F22{_mlir_ciface_chunk_copy}, _mlir_ciface_up_chunk_copy, {N, N},
+            {N / 8, 8, 8, N / 8}, f32());
+  // bitcast_view: f32[N,128] row-major -> {1,0:T(8,128)} (plan bitcast),
+  // folded by --layout-fold-relayouts: `ours` returns a view of its
+  // argument. Checked: the view starts at the source's first byte and has
+  // the reference's bytes. GB/s counts the bytes a copy would move.
+  if (wanted("bitcast_view")) {
+    const int64_t rows = N;
+    size_t bytes = size_t(rows) * 128 * sizeof(f32);
+    const Buffer &in = buf(bytes), &out = buf(bytes), &ref = buf(bytes);
+    fillPattern<f32>(in);
+    auto sd = std::make_shared<StridedMemRefType<f32, 2>>(
+        desc<f32, 2>(in, {rows, 128}));
+    auto dd = std::make_shared<StridedMemRefType<f32, 4>>(
+        desc<f32, 4>(out, {rows / 8, 1, 8, 128}));
+    auto view = std::make_shared<StridedMemRefType<f32, 4>>();
+    Case c;
+    c.name = "bitcast_view";
+    c.bytes = 2 * bytes;
+    c.out = &out;
+    c.ref = &ref;
+    c.ours = [=] { _mlir_ciface_bitcast_view(view.get(), sd.get()); };
+    c.oursCheck = [=, &in, &out] {
+      _mlir_ciface_bitcast_view(view.get(), sd.get());
+      const int64_t expected[4] = {rows / 8, 1, 8, 128};
+      bool isView = view->data + view->offset == in.as<f32>();
+      for (int k = 0; k < 4; ++k)
+        isView &= view->sizes[k] == expected[k];
+      isView &= view->strides[3] == 1 && view->strides[2] == 128 &&
+                view->strides[0] == 1024;
+      if (!isView) {
+        fprintf(stderr, "bitcast_view: not a view of the source\n");
+        return; // `out` keeps its fill pattern: a mismatch
+      }
+      memcpy(out.p, view->data + view->offset, out.bytes);
+    };
+    c.upstream = [=] { _mlir_ciface_up_bitcast_view(sd.get(), dd.get()); };
+    Layout src = rowMajor({rows, 128}), dst = tiled2(rows, 128, 8, 128);
+    c.naive = [=, &in, &out] {
+      naiveRelayout<f32>(src, dst, {rows, 128}, in.as<f32>(), out.as<f32>());
+    };
+    c.reference = [=, &in, &ref] {
+      referenceRelayout<f32>(src, dst, {rows, 128}, in.as<f32>(),
+                             ref.as<f32>());
+    };
+    cases.push_back(std::move(c));
+  }
+
   using BFn = void (*)(StridedMemRefType<f32, 2> *, StridedMemRefType<f32, 1> *,
                        StridedMemRefType<f32, 2> *);
   auto bcast = [&](std::string name, int dim, BFn ours, BFn up) {
@@ -549,7 +611,7 @@ int main(int argc, char **argv) {
   for (Case &c : cases) {
     c.reference();
     const char *impls[] = {"ours", "upstream", "naive"};
-    Fn fns[] = {c.ours, c.upstream, c.naive};
+    Fn fns[] = {c.oursCheck ? c.oursCheck : c.ours, c.upstream, c.naive};
     for (int k = 0; k < 3; ++k) {
       memset(c.out->p, 0xA5, c.out->bytes);
       fns[k]();

@@ -2,15 +2,19 @@
 """Instantiates the benchmark kernels (kernels/ours.mlir.in,
 upstream/upstream.mlir.in) for the benchmark sizes (`large`, the default:
 4096x4096, 4093x4099, 64x256x1024) or the `small` ones of the lit test
-(256x256, 29x291, 4x8x64).
+(256x256, 29x291, 4x8x64; permutations of 32x20x40 and 17x3x20x18).
 
 It also writes the permutation suite (PERMS below, TTC-style 3-D and 4-D
 transpositions of f32 and bf16 tensors, including ones where the
 fastest-varying dimension changes) into both files, and OUT_DIR/perm_cases.inc
 (one PERM_CASE(name, type, rank, p0, p1, p2, p3) line each) for bench.cpp.
 
+The planner's cases (kernels/planner.mlir.in, compiled with
+--layout-fold-relayouts; upstream/planner.mlir.in, appended to
+upstream.mlir) go to OUT_DIR/planner.mlir.
+
 usage: gen_kernels.py {large,small} OUT_DIR
-       -> OUT_DIR/{ours,upstream}.mlir, OUT_DIR/perm_cases.inc
+       -> OUT_DIR/{ours,upstream,planner}.mlir, OUT_DIR/perm_cases.inc
 """
 import os
 import sys
@@ -26,7 +30,10 @@ def sizes(kind):
     cdiv = lambda a, t: -(-a // t)
     return {"R": r, "C": r, "P0": r // 8, "P1": r // 128,
             "RO": ro, "CO": co, "PO0": cdiv(ro, 8), "PO1": cdiv(co, 128),
-            "Q0": r // 16, "Q1": r // 64, "B0": b[0], "B1": b[1], "B2": b[2]}
+            "Q0": r // 16, "Q1": r // 64, "B0": b[0], "B1": b[1], "B2": b[2],
+            # The planner's chunk copy: tiles of 8 x TW (runs of TW
+            # elements), W0 tiles per row.
+            "TW": r // 8, "W0": 8}
 
 
 # (name, element type, physical order): destination physical dim k holds
@@ -48,9 +55,12 @@ PERMS = [
 
 
 def perm_shape(kind, rank):
+    # small: the transposing permutations take 16 x 16 blocks (f32 and bf16
+    # at the default 64-byte vectors) with aligned rows (32) and with edges
+    # and misaligned rows (17, 18, 20, 40: not multiples of 16).
     if rank == 3:
-        return (64, 256, 1024) if kind == "large" else (4, 8, 64)
-    return (32, 32, 128, 128) if kind == "large" else (2, 4, 8, 16)
+        return (64, 256, 1024) if kind == "large" else (32, 20, 40)
+    return (32, 32, 128, 128) if kind == "large" else (17, 3, 20, 18)
 
 
 def memref(shape, elt, layout=None):
@@ -95,13 +105,20 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ours, up, cases = perm_kernels(sys.argv[1])
     os.makedirs(sys.argv[2], exist_ok=True)
-    for src, dst, extra in (("kernels/ours.mlir.in", "ours.mlir", ours),
-                            ("upstream/upstream.mlir.in", "upstream.mlir", up)):
+    def instantiate(src):
         text = open(os.path.join(here, src)).read()
         for k, v in subst.items():
             text = text.replace("@%s@" % k, str(v))
+        return text
+
+    up += "\n// The planner's cases.\n" + instantiate("upstream/planner.mlir.in")
+    for src, dst, extra in (("kernels/ours.mlir.in", "ours.mlir", ours),
+                            ("upstream/upstream.mlir.in", "upstream.mlir", up)):
+        text = instantiate(src)
         text += "\n// The permutation suite (gen_kernels.py PERMS).\n" + extra
         open(os.path.join(sys.argv[2], dst), "w").write(text)
+    open(os.path.join(sys.argv[2], "planner.mlir"), "w").write(
+        instantiate("kernels/planner.mlir.in"))
     open(os.path.join(sys.argv[2], "perm_cases.inc"), "w").write(cases)
 
 

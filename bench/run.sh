@@ -23,11 +23,34 @@ MARCH=${MARCH:-native}
 mkdir -p "$OUT"
 python3 bench/gen_kernels.py "$SIZE" "$OUT"
 
-# Our kernels: the project's pipeline.
-"$LAYOUT_OPT" "$OUT/ours.mlir" "--layout-lower-to-llvm${PIPELINE_OPTIONS:+=$PIPELINE_OPTIONS}" \
+# Our kernels: the project's pipeline, on as many threads as the ceiling
+# (--threads N: num-threads=N, all: 0 = every core; default 1: serial
+# kernels), unless PIPELINE_OPTIONS sets num-threads itself.
+threads=1
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  if [ "${args[$i]}" = --threads ] && [ $((i + 1)) -lt ${#args[@]} ]; then
+    threads=${args[$((i + 1))]}
+  fi
+done
+[ "$threads" = all ] && threads=0
+options=${PIPELINE_OPTIONS:-}
+if [[ " $options " != *" num-threads="* ]]; then
+  options="${options:+$options }num-threads=$threads"
+fi
+"$LAYOUT_OPT" "$OUT/ours.mlir" "--layout-lower-to-llvm=$options" \
   -o "$OUT/ours.llvm.mlir"
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/ours.llvm.mlir" -o "$OUT/ours.ll"
 "$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/ours.ll" -o "$OUT/ours.o"
+# The planner's kernels: relayouts folded first (bitcasts become views).
+# deallocate=0: upstream's ownership-based deallocation would clone the
+# view that bitcast_view returns (results are owned by the caller); the
+# file allocates nothing.
+"$LAYOUT_OPT" "$OUT/planner.mlir" --layout-fold-relayouts \
+  "--layout-lower-to-llvm=deallocate=0 $options" \
+  -o "$OUT/planner.llvm.mlir"
+"$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/planner.llvm.mlir" -o "$OUT/planner.ll"
+"$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/planner.ll" -o "$OUT/planner.o"
 
 # Upstream: lower_pack/lower_unpack, one-shot-bufferize (with upstream's
 # deallocation pipeline, so the temporaries are freed), linalg loops, LLVM.
@@ -44,7 +67,7 @@ small=()
 [ "$SIZE" = small ] && small=(-DBENCH_SMALL)
 # OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
 "$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
-  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/upstream.o" -L"$L/lib" \
+  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/planner.o" "$OUT/upstream.o" -L"$L/lib" \
   -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lmlir_float16_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then

@@ -36,6 +36,19 @@ $LLVM/bin/mlir-runner "$work/flagship.mlir" -e main -entry-point-result=void \
   >"$work/flagship.out" || fail "mlir-runner on my-opt's output"
 $LLVM/bin/FileCheck examples/downstream/flagship.check \
   --input-file="$work/flagship.out" || fail "FileCheck of the executed flagship"
+# Parallel kernels (every nest an OpenMP loop, 2 threads) run with the
+# OpenMP runtime the installed package exports (MLIRLayout::OpenMPRuntime).
+[ -s "$work/build/openmp-runtime.txt" ] || fail "MLIRLayout::OpenMPRuntime not exported"
+omp=$(cat "$work/build/openmp-runtime.txt")
+"$work/build/my-opt" examples/flagship.mlir \
+  --layout-lower-to-llvm="parallel-threshold-bytes=0 num-threads=2" \
+  >"$work/flagship-par.mlir" || fail "my-opt --layout-lower-to-llvm (parallel)"
+grep -q omp.parallel "$work/flagship-par.mlir" || fail "no parallel loop"
+$LLVM/bin/mlir-runner "$work/flagship-par.mlir" -e main -entry-point-result=void \
+  -shared-libs=$LLVM/lib/libmlir_runner_utils.so,$LLVM/lib/libmlir_c_runner_utils.so,$omp \
+  >"$work/flagship-par.out" || fail "mlir-runner on the parallel kernels"
+$LLVM/bin/FileCheck examples/downstream/flagship.check \
+  --input-file="$work/flagship-par.out" || fail "FileCheck of the parallel flagship"
 # The installed tools run from the prefix too.
 "$work/prefix/bin/layout-explain" index 'f32[3,5]{1,0:T(2,2)}' 2,3 | grep -qx 17 \
   || fail "installed layout-explain"

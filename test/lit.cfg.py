@@ -19,12 +19,21 @@ config.substitutions.append(("%shlibext", getattr(config, "llvm_shlib_ext", ".so
 config.substitutions.append(("%layout_src_root", config.layout_src_root))
 config.substitutions.append(("%layout_lib_dir", config.layout_lib_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
-# The runtime libraries of every mlir-runner RUN line (printMemref*, ...).
+# The runtime libraries of every mlir-runner RUN line (printMemref*, ...),
+# and the OpenMP runtime (libomp, found by CMake: LAYOUT_OPENMP_RUNTIME) that
+# parallel kernels call.
+runner_libs = [os.path.join(config.mlir_lib_dir, lib)
+               for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
+openmp_runtime = getattr(config, "openmp_runtime", "")
+if openmp_runtime and os.path.exists(openmp_runtime):
+    runner_libs.append(openmp_runtime)
+    config.available_features.add("openmp")
+    # Linking a program with kernels compiled ahead of time (aot-*.mlir).
+    config.substitutions.append(
+        ("%openmp_link", "%s -Wl,-rpath,%s" % (
+            openmp_runtime, os.path.dirname(openmp_runtime))))
 config.substitutions.append(
-    ("%mlir_runner_libs",
-     "-shared-libs=" + ",".join(
-         os.path.join(config.mlir_lib_dir, lib)
-         for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))))
+    ("%mlir_runner_libs", "-shared-libs=" + ",".join(runner_libs)))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

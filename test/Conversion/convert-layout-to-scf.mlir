@@ -59,6 +59,53 @@ func.func @dynamic_relayout(%a: memref<?x5xf32>, %n: index) {
 
 // -----
 
+// A dynamic tiled destination argument: its logical sizes are memref.dim of
+// the tiled memref (--layout-normalize-memrefs keeps them with the value).
+// CHECK-LABEL: func.func @dynamic_tiled_argument
+// CHECK-SAME: (%[[T:.*]]: memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, %[[O:.*]]: memref<?x?xf32>)
+// CHECK-DAG: memref.dim %[[T]], %c0{{.*}} : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+// CHECK-DAG: memref.dim %[[T]], %c1{{.*}} : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+// CHECK: scf.for
+// CHECK-NOT: layout.relayout
+func.func @dynamic_tiled_argument(%t: memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, %o: memref<?x?xf32>) {
+  layout.relayout %o, %t : memref<?x?xf32>, memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return
+}
+
+// -----
+
+// Binary ops on dynamic tiled operands. The same tensor twice cannot
+// broadcast: read in place, no temporary.
+// CHECK-LABEL: func.func @dynamic_tiled_same
+// CHECK-COUNT-1: memref.alloc
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.reinterpret_cast
+func.func @dynamic_tiled_same(%a: tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x?xf32> {
+  %r = layout.add %a, %a : (tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Two different ones may broadcast (a dim of run-time size 1): each tiled
+// operand is relayouted into a row-major temporary, read through a view
+// whose stride is 0 where the size is 1, and freed after the loops.
+// CHECK-LABEL: func.func @dynamic_tiled_may_broadcast
+// CHECK: %[[RES:.*]] = memref.alloc({{.*}}) : memref<?x?xf32>
+// CHECK: %[[TA:.*]] = memref.alloc({{.*}}) : memref<?x?xf32>
+// CHECK: memref.reinterpret_cast {{.*}} to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK: %[[TB:.*]] = memref.alloc({{.*}}) : memref<?x?xf32>
+// CHECK: memref.reinterpret_cast {{.*}} to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK: arith.addf
+// CHECK: memref.dealloc %[[TA]]
+// CHECK: memref.dealloc %[[TB]]
+func.func @dynamic_tiled_may_broadcast(%a: tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, %b: tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x?xf32> {
+  %r = layout.add %a, %b : (tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, tensor<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
 // A `*` layout without dims on a dynamic outer dim (the inner dims of the
 // combine are static): the physical view is ?x3x2x4 and the combined index
 // is split by the inner size 5.

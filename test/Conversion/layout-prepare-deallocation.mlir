@@ -57,3 +57,32 @@ func.func @unknown_effects() {
   "test.opaque"() : () -> ()
   return
 }
+
+// -----
+
+// A returned logical descriptor of a dynamic tiled memref (sizes logical,
+// buffer physical: --layout-normalize-memrefs) of a buffer the function does
+// not own: the physical view (ceil(d / 2) tiles of 2x2) is cloned and the
+// clone described, so that upstream does not clone the descriptor (15 of
+// Figure 1's 24 slots).
+// CHECK-LABEL: func.func @return_argument
+// CHECK-SAME: (%[[A:.+]]: memref<?x?xf32>, %[[R:.+]]: index, %[[C:.+]]: index)
+// CHECK: %[[P:.+]] = memref.reinterpret_cast %[[A]] to offset: [0], sizes: [%{{.+}}, %{{.+}}, 2, 2], strides: [%{{.+}}, 4, 2, 1] : memref<?x?xf32> to memref<?x?x2x2xf32>
+// CHECK: %[[COPY:.+]] = bufferization.clone %[[P]] : memref<?x?x2x2xf32> to memref<?x?x2x2xf32>
+// CHECK: %[[D:.+]] = memref.reinterpret_cast %[[COPY]] to offset: [0], sizes: [%[[R]], %[[C]]], strides: [%[[C]], 1] {layout.logical_descriptor = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>} : memref<?x?x2x2xf32> to memref<?x?xf32>
+// CHECK: return %[[D]]
+func.func @return_argument(%a: memref<?x?xf32>, %r: index, %c: index) -> memref<?x?xf32> {
+  %d = memref.reinterpret_cast %a to offset: [0], sizes: [%r, %c], strides: [%c, 1] {layout.logical_descriptor = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>} : memref<?x?xf32> to memref<?x?xf32>
+  return %d : memref<?x?xf32>
+}
+
+// -----
+
+// An owned buffer (allocated here) is returned as is.
+// CHECK-LABEL: func.func @return_owned
+// CHECK-NOT: bufferization.clone
+func.func @return_owned(%n: index, %r: index, %c: index) -> memref<?x?xf32> {
+  %b = memref.alloc(%n, %n) : memref<?x?x2x2xf32>
+  %d = memref.reinterpret_cast %b to offset: [0], sizes: [%r, %c], strides: [%c, 1] {layout.logical_descriptor = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>} : memref<?x?x2x2xf32> to memref<?x?xf32>
+  return %d : memref<?x?xf32>
+}

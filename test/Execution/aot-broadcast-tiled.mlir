@@ -17,6 +17,18 @@
 // RUN: %clangxx -O3 -Wno-override-module -c %t.leak.ll -o %t.leak.o
 // RUN: %clangxx -O1 -fsanitize=address -I%mlir_include_dir %S/Inputs/aot-driver.cpp %t.leak.o -lm -o %t.leak.exe
 // RUN: env ASAN_OPTIONS=detect_leaks=1 not %t.leak.exe 2>&1 | FileCheck %s --check-prefix=LEAK
+// The same with parallel nests (threshold 0: every nest with two chunks
+// or more, streaming stores, 2 threads), linked with the OpenMP runtime
+// the build found (%openmp_link; the CMake package exports it as
+// MLIRLayout::OpenMPRuntime).
+// RUN: layout-opt %s --layout-lower-to-llvm="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2" -o %t.par.mlir
+// RUN: FileCheck %s --check-prefix=PAR < %t.par.mlir
+// RUN: mlir-translate --mlir-to-llvmir %t.par.mlir -o %t.par.ll
+// RUN: %clangxx -O3 -Wno-override-module -c %t.par.ll -o %t.par.o
+// RUN: %clangxx -O2 -I%mlir_include_dir %S/Inputs/aot-driver.cpp %t.par.o -lm %openmp_link -o %t.par.exe
+// RUN: %t.par.exe | FileCheck %s
+// PAR: omp.parallel num_threads
+// PAR: omp.wsloop
 // LEAK: ERROR: LeakSanitizer: detected memory leaks
 // LEAK: SUMMARY: AddressSanitizer: 128 byte(s) leaked in 1 allocation(s).
 

@@ -11,6 +11,19 @@
 // RUN: mlir-runner %t.scf.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.scf.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.scf.out | FileCheck %s
+// Parallel nests (docs/performance.md): every nest with at least two
+// chunks of whole cache lines is an OpenMP loop (threshold 0), on 2 threads
+// (num-threads=2) and on the runtime's default set by OMP_NUM_THREADS=3,
+// with streaming stores (threshold 0) where the rows are vectors.
+// RUN: layout-opt %t.cases.mlir --layout-lower-to-llvm="num-threads=2 parallel-threshold-bytes=0 nontemporal-threshold-bytes=0" -o %t.par.mlir
+// RUN: grep -q omp.parallel %t.par.mlir
+// RUN: mlir-runner %t.par.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.par.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.par.out | FileCheck %s
+// RUN: layout-opt %t.cases.mlir --convert-layout-to-scf="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0" --layout-lower-to-llvm -o %t.scfpar.mlir
+// RUN: env OMP_NUM_THREADS=3 mlir-runner %t.scfpar.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.scfpar.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.scfpar.out | FileCheck %s
 // The same cases with the edges chosen for AVX2 (32-byte vectors, no masks:
 // overlapping vectors, scalar edges where no vector fits) and streaming
 // stores everywhere.

@@ -6,6 +6,13 @@
 // RUN: mlir-runner %t.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs \
 // RUN:   | FileCheck %s
+// The same with parallel nests on 2 threads (threshold 0) and streaming
+// stores: the same slots.
+// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=2 parallel-threshold-bytes=0 nontemporal-threshold-bytes=0" -o %t.par.mlir
+// RUN: grep -q omp.parallel %t.par.mlir
+// RUN: mlir-runner %t.par.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs \
+// RUN:   | FileCheck %s
 
 !combine = memref<2x7x8x11x10xi32, #layout.tiled<{4,3,2,1,0:T(*,*,2,*,3)}, [2,7,8,11,10]>>
 !bf = memref<16x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>

@@ -182,3 +182,30 @@ TEST_F(LayoutTypeConversionTest, RoundTripThroughTypes) {
 }
 
 } // namespace
+
+namespace {
+TEST_F(LayoutTypeConversionTest, StaticArrayShapeOnlyForStaticArrays) {
+  Builder b(&context);
+  Type f32 = b.getF32Type();
+  auto tiled = TiledLayoutAttr::get(&context, "{1,0:T(2,2)}", {});
+  ASSERT_TRUE(tiled);
+  std::optional<layout::Shape> shape =
+      getStaticArrayShape(MemRefType::get({3, 5}, f32, tiled));
+  ASSERT_TRUE(shape);
+  EXPECT_EQ(printShape(*shape), "f32[3,5]{1,0:T(2,2)}");
+  shape = getStaticArrayShape(RankedTensorType::get({3, 5}, f32));
+  ASSERT_TRUE(shape);
+  EXPECT_EQ(printShape(*shape), "f32[3,5]{1,0}");
+  // Dynamic, scalar, unranked, non-XLA element type, foreign encoding: none,
+  // and no diagnostic either.
+  EXPECT_FALSE(getStaticArrayShape(
+      RankedTensorType::get({ShapedType::kDynamic, 5}, f32)));
+  EXPECT_FALSE(getStaticArrayShape(RankedTensorType::get({}, f32)));
+  EXPECT_FALSE(getStaticArrayShape(UnrankedTensorType::get(f32)));
+  EXPECT_FALSE(
+      getStaticArrayShape(RankedTensorType::get({4}, b.getIndexType())));
+  EXPECT_FALSE(
+      getStaticArrayShape(RankedTensorType::get({4}, f32, b.getUnitAttr())));
+  EXPECT_TRUE(diagnostics.empty());
+}
+} // namespace

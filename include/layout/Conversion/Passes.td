@@ -75,6 +75,12 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
               "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
+              "Destinations of at least this many bytes (static, identity "
+              "physical layout) get a parallel outer loop (affine.parallel / "
+              "scf.parallel over chunks of whole cache lines; "
+              "docs/performance.md); -1: never">,
        Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
               "Edges of vector rows (before the first and after the last "
               "aligned vector) use masked loads/stores; false: overlapping "
@@ -121,6 +127,12 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
               "Destinations of at least this many bytes (static) are written "
               "with non-temporal (streaming) vector stores; -1: never">,
+       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
+              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
+              "Destinations of at least this many bytes (static, identity "
+              "physical layout) get a parallel outer loop (affine.parallel / "
+              "scf.parallel over chunks of whole cache lines; "
+              "docs/performance.md); -1: never">,
        Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
               "Edges of vector rows (before the first and after the last "
               "aligned vector) use masked loads/stores; false: overlapping "

@@ -38,9 +38,9 @@ struct ConvertLayoutToAffinePass
     : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::Affine,
-                                       skipDynamic, vectorBytes,
-                                       nontemporalThresholdBytes, maskedEdges)))
+    if (failed(runLayoutLoopConversion(
+            getOperation(), LoopKind::Affine, skipDynamic, vectorBytes,
+            nontemporalThresholdBytes, parallelThresholdBytes, maskedEdges)))
       signalPassFailure();
   }
 };

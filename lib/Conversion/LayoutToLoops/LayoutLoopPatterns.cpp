@@ -94,10 +94,17 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
 
 LogicalResult mlir::layout::runLayoutLoopConversion(
     Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
-    int64_t nontemporalThresholdBytes, bool maskedEdges) {
+    int64_t nontemporalThresholdBytes, int64_t parallelThresholdBytes,
+    bool maskedEdges) {
+  if (parallelThresholdBytes < -1)
+    return mlir::emitError(root->getLoc())
+           << "parallel-threshold-bytes must be a size in bytes or -1 "
+              "(never), got "
+           << parallelThresholdBytes;
   LoopEmitOptions options;
   options.maskedEdges = maskedEdges;
   options.vectorBytes = vectorBytes;
   options.nontemporalThresholdBytes = nontemporalThresholdBytes;
+  options.parallelThresholdBytes = parallelThresholdBytes;
   return applyLayoutLoopPatterns(root, kind, skipDynamic, options);
 }

@@ -41,7 +41,8 @@ struct ConvertLayoutToSCFPass
   void runOnOperation() override {
     if (failed(runLayoutLoopConversion(getOperation(), LoopKind::SCF,
                                        /*skipDynamic=*/false, vectorBytes,
-                                       nontemporalThresholdBytes, maskedEdges)))
+                                       nontemporalThresholdBytes,
+                                       parallelThresholdBytes, maskedEdges)))
       signalPassFailure();
   }
 };

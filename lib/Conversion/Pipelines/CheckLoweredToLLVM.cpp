@@ -9,6 +9,7 @@
 #include "layout/Conversion/Pipelines/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 
 namespace mlir::layout {
 #define GEN_PASS_DEF_LAYOUTCHECKLOWEREDTOLLVM
@@ -25,7 +26,9 @@ struct CheckLoweredToLLVMPass
     bool ok = true;
     getOperation()->walk([&](Operation *op) {
       Dialect *dialect = op->getDialect(); // null for unregistered ops
-      if (op == getOperation() || isa_and_nonnull<LLVM::LLVMDialect>(dialect))
+      // OpenMP ops (parallel loops) are translated by mlir-translate.
+      if (op == getOperation() ||
+          isa_and_nonnull<LLVM::LLVMDialect, omp::OpenMPDialect>(dialect))
         return;
       op->emitError() << "--layout-lower-to-llvm: '" << op->getName()
                       << "' was not converted to the LLVM dialect";

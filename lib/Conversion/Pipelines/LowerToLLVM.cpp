@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -32,14 +33,28 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    broadcasts into their consumer) over bufferization.to_buffer /
   //    memref.alloc / bufferization.to_tensor.
   pm.addPass(createLayoutExpandBroadcasts());
+  //    The vector width: vector-bytes if given, else the target's
+  //    (target-cpu/-features, the host by default; an invalid target, which
+  //    the registered pipeline reports before building, falls back to 64).
+  int64_t vectorBytes = options.vectorBytes;
+  if (!options.vectorBytes.hasValue()) {
+    FailureOr<int64_t> target = getTargetVectorBytes(
+        options.targetCpu, options.targetFeatures, [](const Twine &) {});
+    vectorBytes = succeeded(target) ? *target : kDefaultVectorBytes;
+  }
+  //    One thread: serial nests, no OpenMP at all.
+  bool parallel = options.numThreads != 1;
+  int64_t parallelThreshold = parallel ? options.parallelThresholdBytes : -1;
   ConvertLayoutToAffineOptions staticOnly;
   staticOnly.skipDynamic = true;
-  staticOnly.vectorBytes = options.vectorBytes;
+  staticOnly.vectorBytes = vectorBytes;
   staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
+  staticOnly.parallelThresholdBytes = parallelThreshold;
   staticOnly.maskedEdges = options.maskedEdges;
   ConvertLayoutToSCFOptions scfOptions;
-  scfOptions.vectorBytes = options.vectorBytes;
+  scfOptions.vectorBytes = vectorBytes;
   scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
+  scfOptions.parallelThresholdBytes = parallelThreshold;
   scfOptions.maskedEdges = options.maskedEdges;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
   pm.addPass(createConvertLayoutToSCF(scfOptions));
@@ -73,9 +88,20 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
     // what it gets back): bufferization.clone -> memref.alloc + memref.copy.
     pm.addPass(createConvertBufferizationToMemRefPass());
   }
+  //    Parallel loops (our nests' chunk loops, and any scf.parallel of the
+  //    input) to OpenMP: omp.parallel + omp.wsloop, run by the LLVM OpenMP
+  //    runtime (libomp). Upstream wraps each loop body in a
+  //    memref.alloca_scope, which must be gone before scf-to-cf.
+  if (parallel) {
+    ConvertSCFToOpenMPPassOptions ompOptions;
+    ompOptions.numThreads = static_cast<unsigned>(options.numThreads);
+    pm.addPass(createConvertSCFToOpenMPPass(ompOptions));
+    pm.addPass(createLayoutLowerAllocaScopes());
+  }
   pm.addPass(createSCFToControlFlowPass());
   //    Floats without LLVM types that the binary ops compute in f32
   //    (f4E2M1FN, f8E8M0FNU): their extf/truncf as integer code.
+  pm.addPass(createLayoutExpandNarrowFloats()); // the f8 and f6 formats
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeF8E8M0 = true;
   expandOptions.includeF4E2M1 = true;
@@ -87,6 +113,9 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  //    Its size and offset arithmetic of dynamic views (a collapse of a
+  //    dynamic physical view) is affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createLayoutCheckLoweredToLLVM());
@@ -95,11 +124,29 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
 void mlir::layout::registerLayoutPipelines() {
   // The helper passes are flags too (for tests and hand-built pipelines).
   registerLayoutPipelinePasses();
-  PassPipelineRegistration<LayoutLowerToLLVMOptions>(
+  // PassPipelineRegistration, plus the checks of the options (reported
+  // with the pipeline's error handler: a diagnostic and a failed parse).
+  registerPassPipeline(
       "layout-lower-to-llvm",
       "Lower tensor- or memref-level layout IR to the LLVM dialect "
       "(docs/lowering.md)",
-      [](OpPassManager &pm, const LayoutLowerToLLVMOptions &options) {
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        LayoutLowerToLLVMOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        std::string messages;
+        if (failed(verifyLayoutLowerToLLVMOptions(options,
+                                                  [&](const Twine &message) {
+                                                    if (!messages.empty())
+                                                      messages += "\n";
+                                                    messages += message.str();
+                                                  })))
+          return errorHandler(messages);
         buildLayoutLowerToLLVMPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(LayoutLowerToLLVMOptions());
       });
 }

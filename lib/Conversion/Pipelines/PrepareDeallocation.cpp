@@ -12,7 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Conversion/Pipelines/Passes.h"
+#include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -102,6 +105,57 @@ struct PrepareDeallocationPass
       return signalPassFailure();
     for (memref::DeallocOp op : deallocs)
       op.erase();
+    cloneReturnedLogicalDescriptors();
+  }
+
+  /// Whether the function owns `memref`'s buffer in upstream's sense:
+  /// allocated in it or returned by a call (through views).
+  static bool isOwned(Value memref) {
+    while (Operation *def = memref.getDefiningOp()) {
+      if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+        memref = view.getViewSource();
+        continue;
+      }
+      return isa<memref::AllocOp, memref::ReallocOp, CallOpInterface>(def);
+    }
+    return false;
+  }
+
+  /// A returned dynamic tiled memref is a logical descriptor (sizes logical,
+  /// buffer physical; --layout-normalize-memrefs). Upstream's deallocation
+  /// returns a clone of a buffer the function does not own (an argument),
+  /// and a clone of the descriptor would copy only the logical number of
+  /// elements: clone its physical source instead, and return a descriptor
+  /// of that (owned, so it is not cloned again).
+  void cloneReturnedLogicalDescriptors() {
+    getOperation()->walk([](Operation *op) {
+      if (!op->hasTrait<OpTrait::ReturnLike>())
+        return;
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto descriptor =
+            operand.get().getDefiningOp<memref::ReinterpretCastOp>();
+        if (!descriptor)
+          continue;
+        auto tiled =
+            descriptor->getAttrOfType<TypeAttr>(kLogicalDescriptorAttrName);
+        if (!tiled || isOwned(descriptor.getSource()))
+          continue;
+        // Rebuild the physical view (folding may have bypassed the one the
+        // descriptor was made of), clone it, describe the clone.
+        OpBuilder builder(descriptor);
+        Location loc = descriptor.getLoc();
+        FailureOr<Value> physical = createPhysicalView(
+            builder, loc, cast<MemRefType>(tiled.getValue()),
+            descriptor.getSource(), descriptor.getMixedSizes(),
+            [&] { return descriptor.emitError(); });
+        if (failed(physical))
+          continue;
+        Value copy = bufferization::CloneOp::create(builder, loc, *physical);
+        Operation *owned = builder.clone(*descriptor);
+        owned->setOperand(0, copy);
+        operand.set(owned->getResult(0));
+      }
+    });
   }
 };
 } // namespace

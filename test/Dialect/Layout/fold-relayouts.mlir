@@ -1,4 +1,4 @@
-// RUN: layout-opt %s --layout-fold-relayouts | FileCheck %s
+// RUN: layout-opt %s --layout-fold-relayouts --allow-unregistered-dialect | FileCheck %s
 
 !row = tensor<8x128xf32>
 !tile = tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
@@ -60,4 +60,115 @@ func.func @chain(%s: !row, %m: tensor<8x128xf32, #layout.tiled<{0,1}>>, %d: !til
 func.func @memref(%s: memref<8x128xf32>, %d: memref<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>) {
   layout.relayout %s, %d : memref<8x128xf32>, memref<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
+}
+
+// Sinking: a relayout whose every use reads logical elements dies; the
+// users read its source (whose encoding their verifiers accept).
+!t22 = tensor<64x64xf32, #layout.tiled<{1,0:T(8,128)}>>
+!tr = tensor<64x64xf32, #layout.tiled<{0,1}>>
+
+// CHECK-LABEL: func.func @sink_into_add
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<64x64xf32>, %{{[^:]+}}: tensor<64x64xf32, #layout.tiled<{1,0:T(8,128)}>>, %[[B:[^:]+]]: tensor<64x64xf32>)
+// CHECK-NOT: layout.relayout
+// CHECK: %[[R:.+]] = layout.add %[[S]], %[[B]] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32, #layout.tiled<{0,1}>>
+// CHECK-NEXT: return %[[R]]
+func.func @sink_into_add(%s: tensor<64x64xf32>, %d: !t22, %b: tensor<64x64xf32>) -> !tr {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %a = layout.add %r, %b : (!t22, tensor<64x64xf32>) -> !tr
+  return %a : !tr
+}
+
+// Several logical readers (both operands of one op, a broadcast, a
+// relayout's source): all read the source.
+// CHECK-LABEL: func.func @sink_many
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<64x64xf32, #layout.tiled<{0,1}>>
+// CHECK-DAG: layout.multiply %[[S]], %[[S]]
+// CHECK-DAG: layout.broadcast_in_dim %[[S]], dims = [1, 2]
+// CHECK-DAG: layout.relayout %[[S]], %{{.+}} : tensor<64x64xf32, #layout.tiled<{0,1}>>, tensor<64x64xf32> -> tensor<64x64xf32>
+func.func @sink_many(%s: !tr, %d: !t22, %e: tensor<64x64xf32>)
+    -> (tensor<64x64xf32>, tensor<2x64x64xf32>, tensor<64x64xf32>) {
+  %r = layout.relayout %s, %d : !tr, !t22 -> !t22
+  %m = layout.multiply %r, %r : (!t22, !t22) -> tensor<64x64xf32>
+  %b = layout.broadcast_in_dim %r, dims = [1, 2] : (!t22) -> tensor<2x64x64xf32>
+  %c = layout.relayout %r, %e : !t22, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %m, %b, %c : tensor<64x64xf32>, tensor<2x64x64xf32>, tensor<64x64xf32>
+}
+
+// Negative: a use that observes the physical layout keeps the relayout
+// (and the logical readers keep reading it).
+// CHECK-LABEL: func.func @keep_to_physical
+// CHECK: %[[R:.+]] = layout.relayout
+// CHECK: layout.add %[[R]]
+// CHECK: layout.to_physical %[[R]]
+func.func @keep_to_physical(%s: tensor<64x64xf32>, %d: !t22) -> (tensor<64x64xf32>, tensor<8x1x8x128xf32>) {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %a = layout.add %r, %r : (!t22, !t22) -> tensor<64x64xf32>
+  %p = layout.to_physical %r : !t22 -> tensor<8x1x8x128xf32>
+  return %a, %p : tensor<64x64xf32>, tensor<8x1x8x128xf32>
+}
+
+// Negative: returned (the caller sees the layout).
+// CHECK-LABEL: func.func @keep_returned
+// CHECK: %[[R:.+]] = layout.relayout
+// CHECK: layout.add %[[R]]
+// CHECK: return %{{.+}}, %[[R]]
+func.func @keep_returned(%s: tensor<64x64xf32>, %d: !t22) -> (tensor<64x64xf32>, !t22) {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %a = layout.add %r, %r : (!t22, !t22) -> tensor<64x64xf32>
+  return %a, %r : tensor<64x64xf32>, !t22
+}
+
+// Negative: passed to a call.
+func.func private @callee(!t22)
+// CHECK-LABEL: func.func @keep_called
+// CHECK: %[[R:.+]] = layout.relayout
+// CHECK: call @callee(%[[R]])
+func.func @keep_called(%s: tensor<64x64xf32>, %d: !t22) -> tensor<64x64xf32> {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %a = layout.add %r, %r : (!t22, !t22) -> tensor<64x64xf32>
+  func.call @callee(%r) : (!t22) -> ()
+  return %a : tensor<64x64xf32>
+}
+
+// Negative: an op the pass does not know.
+// CHECK-LABEL: func.func @keep_unknown
+// CHECK: %[[R:.+]] = layout.relayout
+// CHECK: "test.unknown"(%[[R]])
+func.func @keep_unknown(%s: tensor<64x64xf32>, %d: !t22) -> tensor<64x64xf32> {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %a = layout.add %r, %r : (!t22, !t22) -> tensor<64x64xf32>
+  "test.unknown"(%r) : (!t22) -> ()
+  return %a : tensor<64x64xf32>
+}
+
+// Negative: the destination of another relayout (its type is the result's).
+// CHECK-LABEL: func.func @keep_destination
+// CHECK: %[[R:.+]] = layout.relayout %{{.+}}, %{{.+}} : tensor<64x64xf32>, tensor<64x64xf32, #layout.tiled<{1,0:T(8,128)}>>
+// CHECK: layout.relayout %{{.+}}, %[[R]]
+func.func @keep_destination(%s: tensor<64x64xf32>, %t: !tr, %d: !t22) -> !t22 {
+  %r = layout.relayout %s, %d : tensor<64x64xf32>, !t22 -> !t22
+  %q = layout.relayout %t, %r : !tr, !t22 -> !t22
+  return %q : !t22
+}
+
+// Dynamic dims: an untiled source is read directly ...
+// CHECK-LABEL: func.func @sink_dynamic_untiled
+// CHECK-SAME: (%[[S:[^:]+]]: tensor<?x64xf32>
+// CHECK-NOT: layout.relayout
+// CHECK: layout.add %[[S]], %[[S]]
+func.func @sink_dynamic_untiled(%s: tensor<?x64xf32>, %d: tensor<?x64xf32, #layout.tiled<{0,1}>>) -> tensor<?x64xf32> {
+  %r = layout.relayout %s, %d : tensor<?x64xf32>, tensor<?x64xf32, #layout.tiled<{0,1}>> -> tensor<?x64xf32, #layout.tiled<{0,1}>>
+  %a = layout.add %r, %r : (tensor<?x64xf32, #layout.tiled<{0,1}>>, tensor<?x64xf32, #layout.tiled<{0,1}>>) -> tensor<?x64xf32>
+  return %a : tensor<?x64xf32>
+}
+
+// ... a dynamic encoded one is not (its readers' loops may not know its
+// physical sizes).
+// CHECK-LABEL: func.func @keep_dynamic_encoded
+// CHECK: %[[R:.+]] = layout.relayout
+// CHECK: layout.add %[[R]], %[[R]]
+func.func @keep_dynamic_encoded(%s: tensor<?x64xf32, #layout.tiled<{0,1}>>, %d: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %r = layout.relayout %s, %d : tensor<?x64xf32, #layout.tiled<{0,1}>>, tensor<?x64xf32> -> tensor<?x64xf32>
+  %a = layout.add %r, %r : (tensor<?x64xf32>, tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %a : tensor<?x64xf32>
 }

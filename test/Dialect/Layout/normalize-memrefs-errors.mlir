@@ -4,22 +4,58 @@
 
 !fig1 = memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
 
-func.func @unknown_op(%m: !fig1) -> index {
-  %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'memref.dim' op uses a #layout.tiled memref; layout-normalize-memrefs does not know how to rewrite this op}}
-  %d = memref.dim %m, %c0 : !fig1
+func.func @unknown_op(%m: !fig1) -> memref<15xf32> {
+  // expected-error @+1 {{'memref.reinterpret_cast' op uses a #layout.tiled memref; layout-normalize-memrefs does not know how to rewrite this op (supported: memref.alloc/alloca/dealloc/load/store/copy/cast/dim}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [15], strides: [1] : !fig1 to memref<15xf32>
+  return %r : memref<15xf32>
+}
+
+// -----
+
+// memref.dim of a tiled memref is its logical size; the index must be known.
+func.func @dim_dynamic_index(%m: memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, %i: index) -> index {
+  // expected-error @+1 {{'memref.dim' op reads a size of a #layout.tiled memref with a non-constant index}}
+  %d = memref.dim %m, %i : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
   return %d : index
+}
+
+// -----
+
+// A physical buffer viewed as a dynamic tiled memref has lost the logical
+// sizes (its extents are whole tiles).
+func.func @lost_sizes(%p: memref<?x?x2x2xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %m = layout.from_physical %p : memref<?x?x2x2xf32> -> memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+  // expected-error @+1 {{'memref.dim' op needs the logical sizes of the dynamic #layout.tiled memref 'memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>', which are lost: it is a layout.from_physical of a physical buffer}}
+  %d = memref.dim %m, %c0 : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return %d : index
+}
+
+// -----
+
+func.func @lost_sizes_return(%p: memref<?x?x2x2xf32>) -> memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>> {
+  %m = layout.from_physical %p : memref<?x?x2x2xf32> -> memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+  // expected-error @+1 {{'func.return' op needs the logical sizes of the dynamic #layout.tiled memref}}
+  return %m : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+}
+
+// -----
+
+func.func @cast_unranked(%m: memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>) -> memref<*xf32> {
+  // expected-error @+1 {{'memref.cast' op casts between 'memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>' and 'memref<*xf32>'; layout-normalize-memrefs only rewrites casts between memrefs with the same #layout.tiled layout}}
+  %c = memref.cast %m : memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>> to memref<*xf32>
+  return %c : memref<*xf32>
 }
 
 // -----
 
 !fig1 = memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
 
-// expected-error @+1 {{'func.func' op is an external function with a #layout.tiled memref in its signature}}
+// expected-error @+1 {{'func.func' op is an external function with a static #layout.tiled memref in its signature}}
 func.func private @external(!fig1)
 
 func.func @caller(%m: !fig1) {
-  // expected-error @+1 {{'func.call' op passes a #layout.tiled memref to a function without a body in this module}}
+  // expected-error @+1 {{'func.call' op passes a static #layout.tiled memref to a function without a body in this module}}
   call @external(%m) : (!fig1) -> ()
   return
 }

@@ -159,3 +159,73 @@ func.func @untouched() {
   %m = memref.alloc() : memref<3x5xf32>
   return
 }
+
+// -----
+
+// Dynamic tiled memrefs cross function boundaries as descriptors of their
+// LOGICAL sizes (identity layout, offset 0) whose pointer is the physical
+// buffer. The callee views the buffer with the physical extents computed
+// from the logical sizes (ceildiv(n, 2) tiles); memref.dim is the logical
+// size, never the physical extent.
+// CHECK: #[[CEIL:.+]] = affine_map<()[s0] -> ((s0 - 1) floordiv 2 + 1)>
+!dyn = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>
+
+// CHECK-LABEL: func.func @dyn_callee
+// CHECK-SAME: (%[[M:.+]]: memref<?x?xf32>, %[[I:.+]]: index, %[[J:.+]]: index) -> (f32, index, index)
+// CHECK-DAG: %[[R:.+]] = memref.dim %[[M]], %c0 : memref<?x?xf32>
+// CHECK-DAG: %[[C:.+]] = memref.dim %[[M]], %c1 : memref<?x?xf32>
+// CHECK-DAG: %[[T0:.+]] = affine.apply #[[CEIL]]()[%[[R]]]
+// CHECK-DAG: %[[T1:.+]] = affine.apply #[[CEIL]]()[%[[C]]]
+// CHECK-DAG: %[[S0:.+]] = arith.muli %[[T1]], %c4 : index
+// CHECK: %[[P:.+]] = memref.reinterpret_cast %[[M]] to offset: [0], sizes: [%[[T0]], %[[T1]], 2, 2], strides: [%[[S0]], 4, 2, 1] : memref<?x?xf32> to memref<?x?x2x2xf32>
+// CHECK: %[[V:.+]] = memref.load %[[P]][
+// CHECK: return %[[V]], %[[R]], %[[C]] : f32, index, index
+func.func @dyn_callee(%m: !dyn, %i: index, %j: index) -> (f32, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.dim %m, %c0 : !dyn
+  %c = memref.dim %m, %c1 : !dyn
+  %v = memref.load %m[%i, %j] : !dyn
+  return %v, %r, %c : f32, index, index
+}
+
+// The ABI is fixed, so an external function may take and return them.
+// CHECK: func.func private @dyn_external(memref<?x?xf32>) -> memref<?x?xf32>
+func.func private @dyn_external(!dyn) -> !dyn
+
+// Call sites build the logical descriptor (here from a static allocation
+// cast to the dynamic type: sizes 3 and 5) and view call results. The
+// descriptor is marked with its tiled type (--layout-prepare-deallocation
+// copies returned ones through their physical view).
+// CHECK-LABEL: func.func @dyn_caller
+// CHECK: %[[A:.+]] = memref.alloc() : memref<2x3x2x2xf32>
+// CHECK: %[[D:.+]] = memref.cast %[[A]] : memref<2x3x2x2xf32> to memref<?x?x2x2xf32>
+// CHECK: %[[L:.+]] = memref.reinterpret_cast %[[D]] to offset: [0], sizes: [3, 5], strides: [5, 1] {layout.logical_descriptor = memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>} : memref<?x?x2x2xf32> to memref<?x?xf32>
+// CHECK: call @dyn_callee(%[[L]], %{{.+}}, %{{.+}}) : (memref<?x?xf32>, index, index) -> (f32, index, index)
+// CHECK: %[[E:.+]] = call @dyn_external(%{{.+}}) : (memref<?x?xf32>) -> memref<?x?xf32>
+// CHECK: %[[N:.+]] = memref.dim %[[E]], %{{.+}} : memref<?x?xf32>
+// CHECK: %[[EP:.+]] = memref.reinterpret_cast %[[E]] to offset: [0], sizes: [%{{.+}}, %{{.+}}, 2, 2]
+// CHECK: %[[EL:.+]] = memref.reinterpret_cast %[[EP]] to offset: [0], sizes: [%[[N]], %{{.+}}], strides: [%{{.+}}, 1] {layout.logical_descriptor = {{.+}}} : memref<?x?x2x2xf32> to memref<?x?xf32>
+// CHECK: return %[[EL]], %[[N]] : memref<?x?xf32>, index
+func.func @dyn_caller(%i: index) -> (!dyn, index) {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  %d = memref.cast %m : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>> to !dyn
+  %v:3 = call @dyn_callee(%d, %i, %i) : (!dyn, index, index) -> (f32, index, index)
+  %e = call @dyn_external(%d) : (!dyn) -> !dyn
+  %n = memref.dim %e, %c0 : !dyn
+  return %e, %n : !dyn, index
+}
+
+// -----
+
+// memref.dim of a static tiled memref is its static logical size.
+// CHECK-LABEL: func.func @static_dim
+// CHECK-NOT: memref.dim
+// CHECK: %[[C5:.+]] = arith.constant 5 : index
+// CHECK-NEXT: return %[[C5]] : index
+func.func @static_dim(%m: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> index {
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %m, %c1 : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return %d : index
+}

@@ -31,10 +31,11 @@ LogicalResult applyLayoutLoopPatterns(Operation *root, LoopKind kind,
                                       const LoopEmitOptions &options = {});
 
 /// The body of --convert-layout-to-affine/-scf: applyLayoutLoopPatterns
-/// with the passes' options.
+/// with the passes' options (an option out of range is reported on `root`).
 LogicalResult runLayoutLoopConversion(Operation *root, LoopKind kind,
                                       bool skipDynamic, int64_t vectorBytes,
                                       int64_t nontemporalThresholdBytes,
+                                      int64_t parallelThresholdBytes = -1,
                                       bool maskedEdges = true);
 
 } // namespace mlir::layout

@@ -1,6 +1,7 @@
 //===- Passes.h - passes of the LLVM pipeline -------------------*- C++ -*-===//
 //
-// --layout-lower-linalg-pack, --layout-prepare-deallocation and
+// --layout-lower-linalg-pack, --layout-prepare-deallocation,
+// --layout-host-memory-spaces, --layout-expand-narrow-floats and
 // --layout-check-lowered-to-llvm: the helper passes of
 // --layout-lower-to-llvm (Pipelines.h), declared in Passes.td.
 //
@@ -13,6 +14,12 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace arith {
+class ArithDialect;
+} // namespace arith
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg

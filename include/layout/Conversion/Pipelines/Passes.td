@@ -63,6 +63,12 @@ def LayoutPrepareDeallocation
     effects, read and write (it orders every access), as an external model:
     upstream declares none, which the deallocation would reject.
 
+    A returned logical descriptor of a dynamic tiled memref (sizes logical,
+    buffer physical, built by `--layout-normalize-memrefs`) whose buffer the
+    function does not own (an argument) is returned as a descriptor of a
+    `bufferization.clone` of its physical memref: upstream would clone the
+    descriptor, copying only the logical number of elements.
+
     ```mlir
     %a = memref.alloc() : memref<4xf32>
     ...
@@ -71,6 +77,7 @@ def LayoutPrepareDeallocation
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::bufferization::BufferizationDialect",
   ];
 }
 
@@ -98,6 +105,79 @@ def LayoutHostMemorySpaces
   }];
 }
 
+def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
+  let summary = "Inline memref.alloca_scope, with stacksave/stackrestore "
+                "around scopes that allocate";
+  let description = [{
+    Upstream's `convert-scf-to-openmp` wraps the body of every parallel loop
+    in a `memref.alloca_scope`, whose region must stay a single block, so
+    `convert-scf-to-cf` fails on any loop inside it; upstream lowers the
+    scope only in its memref-to-LLVM conversion, after scf-to-cf.
+    `--layout-lower-to-llvm` runs this pass right after
+    `convert-scf-to-openmp` (it is the same lowering, earlier): a scope
+    without allocations of its own is inlined; one with `memref.alloca`s (a
+    staging row of a parallel chunk) becomes `llvm.intr.stacksave` +
+    the inlined body + `llvm.intr.stackrestore`, so the allocation is freed
+    at the end of each iteration.
+
+    ```mlir
+    memref.alloca_scope {
+      %row = memref.alloca() : memref<4160xf32>
+      scf.for ... { ... }
+    }
+    ```
+    becomes
+    ```mlir
+    %sp = llvm.intr.stacksave : !llvm.ptr
+    %row = memref.alloca() : memref<4160xf32>
+    scf.for ... { ... }
+    llvm.intr.stackrestore %sp : !llvm.ptr
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
+  let summary = "Expand extf/truncf of 8-bit and 6-bit floats to integer code";
+  let description = [{
+    LLVM has no 8-bit or 6-bit float types and MLIR lowers no `arith.extf` /
+    `arith.truncf` of them (upstream's `arith-expand` covers `f4E2M1FN` and
+    `f8E8M0FNU` only). The binary ops compute these formats in f32 and round
+    back, as XLA does on the CPU (docs/lowering.md, "Element types"). This
+    pass rewrites
+    * `arith.extf` from `f8E5M2`, `f8E4M3FN`, `f8E4M3B11FNUZ`, `f8E5M2FNUZ`,
+      `f8E4M3FNUZ`, `f8E4M3`, `f8E3M4`, `f6E2M3FN`, `f6E3M2FN` (exact; to
+      f32, then `extf`/`truncf` to another destination when every code is
+      exact there),
+    * `arith.truncf` to them from f16, bf16, f32 (f16 and bf16 through f32,
+      exactly), f64 or another of them,
+
+    into integer code on the bits (`arith.bitcast` to `iN`), derived from the
+    format's `llvm::fltSemantics` (precision, exponent range, NaN and
+    infinity codes, checked against APFloat for every code) and not written
+    per type. The rounding is XLA's (a port of ml_dtypes' `ConvertImpl`,
+    non-saturating): to nearest even, also into the subnormals; a value too
+    large becomes infinity where the format has one (`f8E5M2`, `f8E4M3`,
+    `f8E3M4`), else NaN (`f8E4M3FN`, FNUZ), else the largest value (the f6
+    formats have neither); NaN stays NaN; -0 becomes +0 in the FNUZ formats,
+    whose only NaN is 0x80. Only scalar or vector arith ops, no branches or
+    tables, so vector rows stay vectors.
+
+    ```mlir
+    %w = arith.extf %x : f8E4M3FN to f32
+    ```
+    becomes `arith.bitcast` to i8, `arith.extui` to i32, the exponent rebias
+    (`shli`, `addi`), a `uitofp` + `mulf` for the subnormals and `select`s
+    for NaN; `--layout-lower-to-llvm` runs it before `arith-expand`.
+
+    Errors: a `truncf` with a rounding mode other than `to_nearest_even`, or
+    from a source type other than the ones above (f80, f128, ...); an `extf`
+    to a type that cannot hold every value exactly; tensor operands (only
+    scalars and vectors are expanded).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def LayoutCheckLoweredToLLVM
     : Pass<"layout-check-lowered-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Report every op that is not in the LLVM dialect";
@@ -106,7 +186,8 @@ def LayoutCheckLoweredToLLVM
     it cannot convert in place (and may still succeed), which would only
     surface later in `mlir-translate` or at run time. This pass names every
     op below the module that is not in the LLVM dialect (unregistered ops
-    included) and fails:
+    included; OpenMP dialect ops, which `mlir-translate` translates to
+    libomp calls, are allowed) and fails:
 
     ```
     error: --layout-lower-to-llvm: 'tensor.empty' was not converted to the

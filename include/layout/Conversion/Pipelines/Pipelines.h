@@ -18,13 +18,37 @@ struct LayoutLowerToLLVMOptions
     : public PassPipelineOptions<LayoutLowerToLLVMOptions> {
   Option<int64_t> vectorBytes{
       *this, "vector-bytes",
-      llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar)"),
+      llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar; "
+                     "default: from the target, 64 with AVX-512, 32 with "
+                     "AVX2, 16 otherwise)"),
       llvm::cl::init(kDefaultVectorBytes)};
   Option<int64_t> nontemporalThresholdBytes{
       *this, "nontemporal-threshold-bytes",
       llvm::cl::desc("Destinations of at least this many bytes get "
                      "non-temporal vector stores (-1: never)"),
       llvm::cl::init(kDefaultNontemporalThresholdBytes)};
+  Option<int64_t> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("Threads of the parallel loops (OpenMP, upstream's "
+                     "convert-scf-to-openmp): 0: the runtime's default "
+                     "(OMP_NUM_THREADS, else every core); 1: serial nests, "
+                     "no OpenMP"),
+      llvm::cl::init(0)};
+  Option<int64_t> parallelThresholdBytes{
+      *this, "parallel-threshold-bytes",
+      llvm::cl::desc("Destinations of at least this many bytes get a "
+                     "parallel outer loop (-1: never)"),
+      llvm::cl::init(kDefaultParallelThresholdBytes)};
+  Option<std::string> targetCpu{
+      *this, "target-cpu",
+      llvm::cl::desc("The CPU the code is for, as clang's -march ('' or "
+                     "'native': the host); chooses the default vector-bytes"),
+      llvm::cl::init("")};
+  Option<std::string> targetFeatures{
+      *this, "target-features",
+      llvm::cl::desc("Comma-separated +feature/-feature (LLVM's x86 names, "
+                     "e.g. -avx512f) on top of target-cpu's features"),
+      llvm::cl::init("")};
   Option<bool> maskedEdges{
       *this, "masked-edges",
       llvm::cl::desc("Edges of vector rows use masked loads/stores (fast "
@@ -45,6 +69,22 @@ struct LayoutLowerToLLVMOptions
 void buildLayoutLowerToLLVMPipeline(OpPassManager &pm);
 void buildLayoutLowerToLLVMPipeline(OpPassManager &pm,
                                     const LayoutLowerToLLVMOptions &options);
+
+/// Checks the options: num-threads >= 0, parallel-threshold-bytes >= -1,
+/// vector-bytes 0 or a power of two, a known target-cpu and well-formed,
+/// known target-features. Each problem goes to `emitError`.
+LogicalResult
+verifyLayoutLowerToLLVMOptions(const LayoutLowerToLLVMOptions &options,
+                               function_ref<void(const Twine &)> emitError);
+
+/// The bytes per vector for a target (`cpu` as clang's -march, '' or
+/// 'native' for the host; `features` a comma-separated +name/-name list on
+/// top): 64 with AVX-512 (avx512f), 32 with AVX, 16 otherwise (SSE2, and
+/// every other architecture). Failure (reported) for an unknown CPU or a
+/// malformed or unknown feature.
+FailureOr<int64_t>
+getTargetVectorBytes(StringRef cpu, StringRef features,
+                     function_ref<void(const Twine &)> emitError);
 
 /// Registers --layout-lower-to-llvm.
 void registerLayoutPipelines();

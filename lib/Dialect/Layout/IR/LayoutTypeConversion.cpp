@@ -290,3 +290,16 @@ FailureOr<Shape> mlir::layout::convertTypeToShape(
     return emitError() << llvm::toString(std::move(err));
   return shape;
 }
+
+std::optional<Shape> mlir::layout::getStaticArrayShape(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasRank() || !shaped.hasStaticShape() ||
+      shaped.getRank() == 0)
+    return std::nullopt;
+  // An inactive diagnostic: the caller only asks whether the type qualifies.
+  FailureOr<Shape> shape =
+      convertTypeToShape(type, [] { return InFlightDiagnostic(); });
+  if (failed(shape))
+    return std::nullopt;
+  return std::move(*shape);
+}

@@ -56,6 +56,33 @@ static LogicalResult rewriteTiledAllocation(RewriterBase &rewriter,
     return failure();
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
+  if (!type.hasStaticShape()) {
+    // A dynamic tiled memref must keep its logical sizes (a view of the
+    // physical allocation would round them up to whole tiles): allocate the
+    // tiled memref itself, which --layout-normalize-memrefs turns into the
+    // physical allocation (docs/lowering.md, "Dynamic tiled memrefs at
+    // function boundaries"). A copy takes the sizes of its source and
+    // copies the physical buffer (padding included).
+    MemRefType bufferType = getBufferType(type);
+    if (!bufferType)
+      return op->emitError() << "unsupported tensor encoding of " << type;
+    SmallVector<Value> sizes(dynamicSizes);
+    if (copy) {
+      sizes.clear();
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          sizes.push_back(tensor::DimOp::create(rewriter, loc, copy, d));
+    }
+    Value buffer = memref::AllocOp::create(rewriter, loc, bufferType, sizes);
+    if (copy) {
+      Value source = bufferization::ToBufferOp::create(
+          rewriter, loc, bufferType, copy, /*readOnly=*/true);
+      memref::CopyOp::create(rewriter, loc, source, buffer);
+    }
+    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
+        op, type, buffer, /*restrict=*/true, /*writable=*/true);
+    return success();
+  }
   auto physicalType =
       RankedTensorType::get(map->getPhysicalDims(), type.getElementType());
   int64_t space = attr.getLayout().getMemorySpace();

@@ -13,6 +13,7 @@
 #include "layout/Dialect/Layout/Transforms/ExpandBroadcasts.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -31,43 +32,12 @@ static constexpr llvm::StringLiteral kBroadcastDimensionsName =
     "broadcast_dimensions";
 
 namespace {
-/// Identifies a run-time size: (tensor, dim) for `tensor.dim %t, dim`, or
-/// (value, -1) for any other index value. Two equal keys are the same size.
-using SizeKey = std::pair<Value, int64_t>;
-
 /// How a dynamic result size is computed (the degenerate rule).
 struct DynamicSizePlan {
   enum Kind { FromLhs, FromRhs, Select } kind;
   int64_t lhsDim, rhsDim; // operand dims mapped to the result dim, or -1
 };
 } // namespace
-
-static SizeKey getSizeKey(Value size) {
-  if (auto dim = size.getDefiningOp<tensor::DimOp>())
-    if (std::optional<int64_t> index = dim.getConstantIndex())
-      return {dim.getSource(), *index};
-  return {size, -1};
-}
-
-/// The `sizes` operand of a broadcast_in_dim that gives its result's dynamic
-/// dim `dim`, or null.
-static Value getBroadcastSize(Value tensor, int64_t dim) {
-  auto broadcast = tensor.getDefiningOp<BroadcastInDimOp>();
-  if (!broadcast || broadcast.getSizes().empty())
-    return {};
-  RankedTensorType type = broadcast.getType();
-  int64_t index = llvm::count_if(llvm::seq<int64_t>(0, dim), [&](int64_t d) {
-    return type.isDynamicDim(d);
-  });
-  return broadcast.getSizes()[index];
-}
-
-/// Key of the run-time size of dynamic dim `dim` of `tensor`.
-static SizeKey getDimKey(Value tensor, int64_t dim) {
-  if (Value size = getBroadcastSize(tensor, dim))
-    return getSizeKey(size);
-  return {tensor, dim};
-}
 
 static LogicalResult expandBroadcasts(Operation *op,
                                       PatternRewriter &rewriter) {

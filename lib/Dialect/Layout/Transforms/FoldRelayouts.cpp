@@ -1,12 +1,14 @@
 //===- FoldRelayouts.cpp - --layout-fold-relayouts ------------------------===//
 //
-// Relayouts that the algebra (layout/Xla/LayoutAlgebra.h) proves to be
-// bitcasts become views; chains of relayouts compose (see the pass
-// description in Transforms/Passes.td).
+// Relayouts whose result is only read through its logical indices are
+// eliminated (their readers read the source); relayouts that the algebra
+// (layout/Xla/LayoutAlgebra.h) proves to be bitcasts become views; chains of
+// relayouts compose (see the pass description in Transforms/Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
@@ -25,22 +27,6 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// The XLA shape of a static ranked tensor with an XLA element type and no
-/// encoding (row-major) or a #layout.tiled encoding; std::nullopt otherwise.
-std::optional<Shape> getXlaShape(RankedTensorType type) {
-  std::optional<PrimitiveType> element =
-      convertElementType(type.getElementType());
-  if (!element || !type.hasStaticShape() || type.getRank() == 0)
-    return std::nullopt;
-  Attribute encoding = type.getEncoding();
-  if (!encoding)
-    return Shape::makeArray(*element, type.getShape());
-  auto tiled = dyn_cast<TiledLayoutAttr>(encoding);
-  if (!tiled)
-    return std::nullopt;
-  return Shape::makeArray(*element, type.getShape(), tiled.getLayout());
-}
-
 /// The physical tensor type of `type` (its tiled map's dims, no encoding);
 /// the type itself without an encoding.
 RankedTensorType getPhysicalType(RankedTensorType type, const Shape &shape) {
@@ -71,8 +57,8 @@ struct FoldBitcastRelayout : OpRewritePattern<RelayoutOp> {
     auto destType = dyn_cast<RankedTensorType>(op.getDestination().getType());
     if (!sourceType || !destType)
       return rewriter.notifyMatchFailure(op, "memref relayouts write a buffer");
-    std::optional<Shape> source = getXlaShape(sourceType);
-    std::optional<Shape> dest = getXlaShape(destType);
+    std::optional<Shape> source = getStaticArrayShape(sourceType);
+    std::optional<Shape> dest = getStaticArrayShape(destType);
     if (!source || !dest)
       return rewriter.notifyMatchFailure(op, "not a static XLA array");
     llvm::Expected<RelayoutPlan> plan = planRelayout(*source, *dest);
@@ -116,11 +102,68 @@ struct FoldBitcastRelayout : OpRewritePattern<RelayoutOp> {
   }
 };
 
+/// Whether `use` reads the value only through its logical indices, so that
+/// any other layout of the same logical array can take its place: an
+/// operand of a broadcasting binary op or of `layout.broadcast_in_dim`
+/// (their verifiers accept any operand encoding, the result type is
+/// explicit and stays), or the source of a tensor relayout (which reads
+/// logical elements and writes its own destination layout). The padding
+/// slots of the value are never read by these. Everything else (e.g.
+/// `layout.to_physical`, `func.return`, `func.call`, bufferization,
+/// unknown ops, a relayout's destination operand) may observe the physical
+/// layout or the type and blocks the rewrite.
+bool readsOnlyLogically(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (user->hasTrait<layout::OpTrait::BroadcastingBinaryOp>())
+    return true;
+  if (auto broadcast = dyn_cast<BroadcastInDimOp>(user))
+    return use.get() == broadcast.getOperand();
+  if (auto relayout = dyn_cast<RelayoutOp>(user))
+    return relayout.getResult() &&
+           use.getOperandNumber() ==
+               relayout.getSourceMutable().getOperandNumber();
+  return false;
+}
+
+/// tensor relayout whose every use reads only logical elements: the uses
+/// read the relayout's source instead and the relayout dies (its padding
+/// value is never observed). Each consumer then reads the source layout
+/// directly (the loop lowering reads any layout through its index map),
+/// which costs at most the relayout's own strided read, without the write
+/// and the second read of the intermediate buffer.
+struct EliminateLogicallyReadRelayout : OpRewritePattern<RelayoutOp> {
+  EliminateLogicallyReadRelayout(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(RelayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    Value result = op.getResult();
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "memref relayouts write a buffer");
+    if (result.use_empty())
+      return rewriter.notifyMatchFailure(op, "no uses (DCE's job)");
+    for (OpOperand &use : result.getUses())
+      if (!readsOnlyLogically(use))
+        return rewriter.notifyMatchFailure(op, "a use may see the layout");
+    Value source = op.getSource();
+    // A dynamic tiled source: the loop lowering of the readers may not know
+    // its physical sizes (getLogicalSizes); the relayout lowering does.
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    if (!sourceType.hasStaticShape() && sourceType.getEncoding())
+      return rewriter.notifyMatchFailure(op, "dynamic encoded source");
+    // Every use can take the source: same logical shape and element type
+    // (the relayout's verifier), any encoding (the users' verifiers).
+    rewriter.replaceAllUsesWith(result, source);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct FoldRelayoutsPass
     : layout::impl::LayoutFoldRelayoutsBase<FoldRelayoutsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldBitcastRelayout>(&getContext());
+    patterns.add<EliminateLogicallyReadRelayout, FoldBitcastRelayout>(
+        &getContext());
     // Composition of relayout chains (and the op's other folds).
     RelayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

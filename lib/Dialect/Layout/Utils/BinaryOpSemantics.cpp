@@ -2,6 +2,7 @@
 
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
+#include "layout/Xla/NarrowFloat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -22,18 +23,22 @@ std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   std::string why;
   llvm::raw_string_ostream os(why);
   auto floatType = dyn_cast<FloatType>(t);
+  std::string whyFormat;
   if (!isa<IntegerType, FloatType, ComplexType>(t))
     os << "element type " << t << " (not an integer, float or complex type)";
   else if (floatType && isComputedInF32(t) &&
-           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t))
-    // Upstream MLIR lowers extf/truncf of these formats to LLVM only for
-    // f4E2M1FN and f8E8M0FNU (arith-expand); the others would be left as
-    // unconverted casts.
+           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t) &&
+           !describeNarrowFloat(floatType.getFloatSemantics(), &whyFormat))
+    // Floats narrower than 16 bits are computed in f32: their extf/truncf
+    // are lowered by --layout-expand-narrow-floats (any signed format of at
+    // most 8 bits with a zero and the usual encoding, described from its
+    // fltSemantics) or upstream's arith-expand (f4E2M1FN, f8E8M0FNU).
     os << "arithmetic on " << t
-       << " (floats narrower than 16 bits are computed in f32, and "
-          "converting this one to and from f32 is not supported yet; "
-          "f4E2M1FN and f8E8M0FNU are: convert the operands to f32 first; "
-          "relayouts and broadcast_in_dim of this type work)";
+       << " (floats narrower than 16 bits are computed in f32, and this "
+          "format cannot be converted to and from f32: "
+       << whyFormat
+       << "; convert the operands to f32 first; relayouts and "
+          "broadcast_in_dim of this type work)";
   else if (isa<ComplexType>(t) && isa<Atan2Op>(op))
     os << "atan2 on complex numbers";
   else if (t.isInteger(1) && isa<PowerOp>(op))
@@ -372,9 +377,18 @@ Value mlir::layout::emitBinaryElement(OpBuilder &b, Location loc, Operation *op,
   return emitSignlessBinaryElement(b, loc, op, lhs, rhs, /*isUnsigned=*/false);
 }
 
+/// 8-bit floats whose extf/truncf --layout-expand-narrow-floats expands
+/// (selects and shifts, which work on vectors as well).
+static bool isExpandedByteFloat(Type t) {
+  auto floatType = dyn_cast<FloatType>(t);
+  return floatType && floatType.getWidth() == 8 &&
+         describeNarrowFloat(floatType.getFloatSemantics()).has_value();
+}
+
 /// Whether the element computation of `op` may run on vectors: a copy, or
 /// add/subtract/multiply/maximum/minimum (and divide on floats), whose
-/// emitBinaryElement is one elementwise arith op without constants.
+/// emitBinaryElement is one elementwise arith op without constants (on
+/// 8-bit floats: with extf/truncf to and from f32 around it).
 bool mlir::layout::isVectorizableElement(Operation *op) {
   if (isa<BroadcastInDimOp>(op))
     return true;
@@ -382,7 +396,8 @@ bool mlir::layout::isVectorizableElement(Operation *op) {
   Type r = cast<ShapedType>(op->getResult(0).getType()).getElementType();
   Type rhsType = cast<ShapedType>(op->getOperand(1).getType()).getElementType();
   if (t != r || t != rhsType || !t.isIntOrFloat() || t.isInteger(1) ||
-      (t.isInteger() && !t.isSignlessInteger()) || isComputedInF32(t))
+      (t.isInteger() && !t.isSignlessInteger()) ||
+      (isComputedInF32(t) && !isExpandedByteFloat(t)))
     return false;
   if (isa<FloatType>(t))
     return isa<AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp>(
@@ -395,8 +410,16 @@ bool mlir::layout::isVectorizableElement(Operation *op) {
 Value mlir::layout::emitVectorBinaryElement(OpBuilder &b, Location loc,
                                             Operation *op, Value lhs,
                                             Value rhs) {
-  bool isFloat =
-      isa<FloatType>(cast<VectorType>(lhs.getType()).getElementType());
+  auto vectorType = cast<VectorType>(lhs.getType());
+  if (isComputedInF32(vectorType.getElementType())) {
+    // 8-bit floats: in f32 and rounded back, as emitBinaryElement does.
+    auto f32 = vectorType.clone(b.getF32Type());
+    Value result = emitVectorBinaryElement(
+        b, loc, op, arith::ExtFOp::create(b, loc, f32, lhs),
+        arith::ExtFOp::create(b, loc, f32, rhs));
+    return arith::TruncFOp::create(b, loc, vectorType, result);
+  }
+  bool isFloat = isa<FloatType>(vectorType.getElementType());
   return TypeSwitch<Operation *, Value>(op)
       .Case([&](AddOp) -> Value {
         return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()

@@ -11,6 +11,8 @@
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+#include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,6 +40,30 @@ Operation *mlir::layout::getFusableBroadcast(Value operand, Operation *user) {
       *broadcast->getUsers().begin() != user)
     return nullptr;
   return broadcast;
+}
+
+SizeKey mlir::layout::getSizeKey(Value size) {
+  if (auto dim = size.getDefiningOp<tensor::DimOp>())
+    if (std::optional<int64_t> index = dim.getConstantIndex())
+      return {dim.getSource(), *index};
+  return {size, -1};
+}
+
+Value mlir::layout::getBroadcastSize(Value tensor, int64_t dim) {
+  auto broadcast = tensor.getDefiningOp<BroadcastInDimOp>();
+  if (!broadcast || broadcast.getSizes().empty())
+    return {};
+  RankedTensorType type = broadcast.getType();
+  int64_t index = llvm::count_if(llvm::seq<int64_t>(0, dim), [&](int64_t d) {
+    return type.isDynamicDim(d);
+  });
+  return broadcast.getSizes()[index];
+}
+
+SizeKey mlir::layout::getDimKey(Value tensor, int64_t dim) {
+  if (Value size = getBroadcastSize(tensor, dim))
+    return getSizeKey(size);
+  return {tensor, dim};
 }
 
 /// The run-time size of dim `dim` of a tensor, looking through
@@ -166,7 +192,11 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
   // own size: it is not replicated.
   auto broadcastOp = dyn_cast<BroadcastInDimOp>(op);
   bool sizesFromOperand = broadcastOp && broadcastOp.getSizes().empty();
-  auto addSource = [&](Value tensor, ArrayRef<int64_t> toResult) {
+  // `othersSize(i, r)`: whether another operand can make result dim r
+  // larger than this source's dim i (null: assume it can).
+  auto addSource = [&](Value tensor, ArrayRef<int64_t> toResult,
+                       function_ref<bool(int64_t, int64_t)> othersSize =
+                           nullptr) {
     auto type = cast<RankedTensorType>(tensor.getType());
     SourcePlan plan;
     plan.tensor = tensor;
@@ -177,7 +207,8 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
       plan.dimMap.push_back(replicated ? -1 : r);
       if (!replicated && type.isDynamicDim(i) &&
           resultType.getDimSize(r) != 1 &&
-          !(sizesFromOperand && resultType.isDynamicDim(r)))
+          !(sizesFromOperand && resultType.isDynamicDim(r)) &&
+          (!othersSize || othersSize(i, r)))
         plan.mayBroadcast.push_back(i);
     }
     plans.push_back(std::move(plan));
@@ -198,7 +229,22 @@ static SmallVector<SourcePlan> planSources(Operation *op, bool fuse) {
                                 getFusableBroadcast(operand, op))
                           : BroadcastInDimOp();
     if (!broadcast) {
-      addSource(operand, toResult);
+      // A dynamic dim cannot broadcast where the other operand maps no dim
+      // of size other than 1 to the same result dim (the result's size is
+      // this operand's), nor where that dim has provably the same run-time
+      // size (the same tensor's dim, or a broadcast to `tensor.dim` of this
+      // operand, as --layout-expand-broadcasts builds for a scalar).
+      Value other = op->getOperand(1 - k);
+      auto otherType = cast<RankedTensorType>(other.getType());
+      SmallVector<int64_t> otherToResult = getOperandToResult(op, 1 - k);
+      auto othersSize = [&](int64_t i, int64_t r) {
+        for (auto [j, s] : llvm::enumerate(otherToResult))
+          if (s == r && otherType.getDimSize(j) != 1 &&
+              getDimKey(other, j) != getDimKey(operand, i))
+            return true;
+        return false;
+      };
+      addSource(operand, toResult, othersSize);
       continue;
     }
     SmallVector<int64_t> composed;
@@ -218,6 +264,17 @@ static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
       op->emitOpError() << "cannot be lowered to loops: " << why;
     return failure();
   };
+  if (auto relayout = dyn_cast<RelayoutOp>(op);
+      !relayout || isa<MemRefType>(relayout.getSource().getType())) {
+    // E(n) layouts the lowering cannot store (SubBytePacking.h).
+    for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+      if (auto type = dyn_cast<ShapedType>(v.getType())) {
+        unsigned bits;
+        std::string why = getSubBytePacking(type, bits);
+        if (!why.empty())
+          return fail(why);
+      }
+  }
   if (auto relayout = dyn_cast<RelayoutOp>(op)) {
     if (!isa<MemRefType>(relayout.getSource().getType()))
       return fail("tensor relayouts are bufferized first (--layout-bufferize)");
@@ -250,8 +307,6 @@ static LogicalResult canLower(Operation *op, LoopKind kind, bool report) {
       return fail("unsupported tensor encoding");
     if (kind == LoopKind::Affine && !type.hasStaticShape())
       return fail("dynamic shapes need --convert-layout-to-scf");
-    if (!plan.mayBroadcast.empty() && type.getEncoding())
-      return fail("a tiled operand with a dynamic size that may broadcast");
   }
   return success();
 }
@@ -288,6 +343,7 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
     ArrayRef<OpFoldResult> destSizes, const LoopEmitOptions &options) {
   Location loc = op->getLoc();
   SmallVector<LoopSource> sources;
+  SmallVector<Value> temporaries;
   SmallVector<SourcePlan> plans = planSources(op, /*fuse=*/false);
   for (auto [i, operand] : llvm::enumerate(operands)) {
     SourcePlan plan;
@@ -299,32 +355,66 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
       plan = plans[i];
     }
     Value buffer = operand.buffer;
-    if (!plan.mayBroadcast.empty())
+    if (!plan.mayBroadcast.empty()) {
+      auto type = cast<MemRefType>(buffer.getType());
+      if (isa<TiledLayoutAttr>(type.getLayout())) {
+        // A tiled operand whose dynamic dim may be 1 at run time and
+        // broadcast has no stride-0 view: it is relayouted into a row-major
+        // temporary first (one copy of the operand), read through that
+        // temporary's view and freed after the loops.
+        FailureOr<SmallVector<OpFoldResult>> sizes =
+            getLogicalSizes(b, loc, buffer);
+        if (failed(sizes))
+          return op->emitOpError()
+                 << "cannot find the logical sizes of " << type;
+        SmallVector<Value> dynamicSizes;
+        for (auto [d, size] : llvm::enumerate(*sizes))
+          if (type.isDynamicDim(d))
+            dynamicSizes.push_back(
+                getValueOrCreateConstantIndexOp(b, loc, size));
+        auto tempType =
+            MemRefType::get(type.getShape(), type.getElementType(),
+                            MemRefLayoutAttrInterface(), type.getMemorySpace());
+        Value temp = memref::AllocOp::create(b, loc, tempType, dynamicSizes);
+        if (failed(emitRelayoutLoops(
+                b, loc, kind, buffer, temp, *sizes,
+                [op] { return op->emitOpError(); }, options)))
+          return failure();
+        temporaries.push_back(temp);
+        buffer = temp;
+      }
       buffer = getBroadcastView(b, loc, buffer, plan.mayBroadcast);
+    }
     sources.push_back({buffer, plan.dimMap});
   }
   auto emitError = [op] { return op->emitOpError(); };
   LoopEmitOptions opOptions = options;
   opOptions.vectorizableFn = isVectorizableElement(op);
   opOptions.copiesElements = isa<BroadcastInDimOp>(op);
+  LogicalResult result = success();
   if (isa<BroadcastInDimOp>(op))
-    return emitElementwiseLoops(
+    result = emitElementwiseLoops(
         b, loc, kind, dest, destSizes, sources,
         [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
         emitError, opOptions);
-  return emitElementwiseLoops(
-      b, loc, kind, dest, destSizes, sources,
-      [op](OpBuilder &builder, Location l, ValueRange loaded) {
-        if (isa<VectorType>(loaded[0].getType()))
-          return emitVectorBinaryElement(builder, l, op, loaded[0], loaded[1]);
-        // Floats of different precision: both in the compute type first.
-        Type compute =
-            getBinaryOpComputeType(loaded[0].getType(), loaded[1].getType());
-        return emitBinaryElement(builder, l, op,
-                                 castElement(builder, l, loaded[0], compute),
-                                 castElement(builder, l, loaded[1], compute));
-      },
-      emitError, opOptions);
+  else
+    result = emitElementwiseLoops(
+        b, loc, kind, dest, destSizes, sources,
+        [op](OpBuilder &builder, Location l, ValueRange loaded) {
+          if (isa<VectorType>(loaded[0].getType()))
+            return emitVectorBinaryElement(builder, l, op, loaded[0],
+                                           loaded[1]);
+          // Floats of different precision: both in the compute type first.
+          Type compute =
+              getBinaryOpComputeType(loaded[0].getType(), loaded[1].getType());
+          return emitBinaryElement(builder, l, op,
+                                   castElement(builder, l, loaded[0], compute),
+                                   castElement(builder, l, loaded[1], compute));
+        },
+        emitError, opOptions);
+  for (Value temp : temporaries)
+    memref::DeallocOp::create(b, loc, temp);
+  return result;
 }
 
 FailureOr<Value> mlir::layout::emitBroadcastingOpIntoNewBuffer(
@@ -427,6 +517,14 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     // Same layouts without padding slots: a copy of the physical buffer.
     // (With padding slots the nest below writes the padding value.)
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
+    return success();
+  }
+  // The planner's kernel choice: a chunk copy copies its runs (memcpy),
+  // unless the nest vectorizes its rows, which moves each run with whole
+  // vectors and streaming stores and measured faster (docs/algebra.md).
+  if (options.vectorBytes == 0 &&
+      succeeded(emitChunkCopyRelayout(rewriter, loc, src, dst))) {
+    rewriter.eraseOp(op);
     return success();
   }
   FailureOr<SmallVector<OpFoldResult>> sizes =

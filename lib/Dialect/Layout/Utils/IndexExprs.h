@@ -225,6 +225,41 @@ public:
     body(loop.getInductionVar());
   }
 
+  /// A parallel loop (affine.parallel or scf.parallel, unit step) over
+  /// [max(lbs), min(ubs)); `body` is built before its terminator.
+  void parallelLoop(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                    function_ref<void(Value)> body) {
+    SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
+    if (lbList.empty())
+      lbList.push_back(cst(0));
+    SmallVector<Value> lbOperands, ubOperands;
+    AffineMap lbMap = dedup(getMap(lbList, lbOperands));
+    AffineMap ubMap = dedup(getMap(ubs, ubOperands));
+    OpBuilder::InsertionGuard guard(b);
+    if (kind == LoopKind::Affine) {
+      auto loop = affine::AffineParallelOp::create(
+          b, loc, TypeRange(), ArrayRef<arith::AtomicRMWKind>(),
+          ArrayRef<AffineMap>{lbMap}, lbOperands, ArrayRef<AffineMap>{ubMap},
+          ubOperands, ArrayRef<int64_t>{1});
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      body(loop.getIVs()[0]);
+      return;
+    }
+    Value lb = lbMap.getNumResults() == 1
+                   ? materializeMap(lbMap, lbOperands)
+                   : affine::AffineMaxOp::create(b, loc, lbMap, lbOperands)
+                         .getResult();
+    Value ub = ubMap.getNumResults() == 1
+                   ? materializeMap(ubMap, ubOperands)
+                   : affine::AffineMinOp::create(b, loc, ubMap, ubOperands)
+                         .getResult();
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ParallelOp::create(b, loc, ValueRange{lb}, ValueRange{ub},
+                                        ValueRange{one});
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(loop.getInductionVars()[0]);
+  }
+
 private:
   SmallVector<Value> slots;
   llvm::DenseMap<Value, unsigned> slotOf;

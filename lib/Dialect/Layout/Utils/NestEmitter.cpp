@@ -118,6 +118,7 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
     sources.push_back(std::move(source));
   }
   prepareVectorization();
+  prepareParallel();
   return success();
 }
 
@@ -169,9 +170,18 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                         sources, [](const Source &s) { return s.index; })));
     return;
   }
-  if (lanes && k + 1 < n && k != interleaveFallbackLevel &&
-      emitInterleavedRow(k, active))
-    return;
+  if (lanes && k + 1 < n) {
+    // Blocks transposed or rows interleaved from above the parallel level:
+    // that nest stays serial (no parallel region per block or row).
+    int savedParallelLevel = parallelLevel;
+    if (static_cast<int>(k) < parallelLevel)
+      parallelLevel = -1;
+    bool done = emitTransposeBlocks(k, active) ||
+                (k != interleaveFallbackLevel && emitInterleavedRow(k, active));
+    parallelLevel = savedParallelLevel;
+    if (done)
+      return;
+  }
   // The checks this dim takes part in, with their full/valid limits.
   struct Split {
     unsigned check;
@@ -215,7 +225,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     return;
   }
   if (splits.empty()) {
-    x.forLoop({}, {size}, body(active));
+    emitLevelLoop(k, {}, {size}, body(active));
   } else {
     // Each check is full or partial (partial only if inner dims can still
     // fail it): the ranges intersect.
@@ -237,7 +247,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
         }
       }
       if (!skip)
-        x.forLoop(lbs, ubs, body(nextActive));
+        emitLevelLoop(k, lbs, ubs, body(nextActive));
     }
   }
   // Padding: the first check (in order) that fails for every inner value.
@@ -245,7 +255,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     SmallVector<AffineExpr> lbs{splits[i].valid}, ubs{size};
     for (unsigned j = 0; j < i; ++j)
       ubs.push_back(splits[j].valid);
-    x.forLoop(lbs, ubs, [&](Value iv) {
+    emitLevelLoop(k, lbs, ubs, [&](Value iv) {
       x.bind(placeholders[k], iv);
       emitPadding(k + 1);
     });
@@ -321,10 +331,6 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
       sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
       continue;
     }
-    if (!isa<TiledLayoutAttr>(type.getLayout())) {
-      sizes.push_back(memref::DimOp::create(b, loc, memref, d).getResult());
-      continue;
-    }
     if (auto alloc = memref.getDefiningOp<memref::AllocOp>()) {
       sizes.push_back(alloc.getMixedSizes()[d]);
       continue;
@@ -333,7 +339,9 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
       sizes.push_back(alloca.getMixedSizes()[d]);
       continue;
     }
-    return failure();
+    // The logical size (also of a tiled memref: --layout-normalize-memrefs
+    // rewrites it to the logical size the value carries).
+    sizes.push_back(memref::DimOp::create(b, loc, memref, d).getResult());
   }
   return sizes;
 }

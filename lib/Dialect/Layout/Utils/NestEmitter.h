@@ -33,6 +33,10 @@ public:
   /// The level whose scalar nest is being built as the fallback of
   /// emitInterleavedRow (no second attempt there).
   unsigned interleaveFallbackLevel = ~0u;
+  /// The physical dim whose loops are parallel (-1: none) and the
+  /// iterations of one parallel chunk (ParallelNest.cpp).
+  int parallelLevel = -1;
+  int64_t parallelChunk = 1;
 
 private:
   struct Check {
@@ -74,6 +78,16 @@ private:
   }
 
   void emitLevel(unsigned k, const llvm::SmallBitVector &active);
+  /// The loop of level k over [max(lbs), min(ubs)): parallel at
+  /// parallelLevel, else serial.
+  void emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,
+                     ArrayRef<AffineExpr> ubs, function_ref<void(Value)> body);
+  void prepareParallel();
+  void emitParallelLoop(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
+                        function_ref<void(Value)> body);
+  /// Where per-thread allocations (staging rows) go: the start of the
+  /// enclosing parallel chunk's body, or (null) after the destination view.
+  Block *allocaBlock = nullptr;
   void emitPadding(unsigned k);
   /// One row of the innermost physical dim (valid elements, then padding);
   /// `ubs[0]` is the row's end, `ubs[1..]` bound its valid elements.
@@ -122,6 +136,9 @@ private:
   Value toMoveType(Value vector);
   Value fromMoveType(Value vector, Type elementType);
   bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
+  /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
+  /// false, building nothing, when they are not such a copy.
+  bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// Copies the staging row to the destination row over [max(lbs),
   /// min(ubs)).
   void emitStagedCopy(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
@@ -157,7 +174,10 @@ private:
   Value getStagingRow(int64_t size) {
     if (!stagingRow) {
       OpBuilder::InsertionGuard guard(x.b);
-      x.b.setInsertionPointAfterValue(destView);
+      if (allocaBlock)
+        x.b.setInsertionPointToStart(allocaBlock);
+      else
+        x.b.setInsertionPointAfterValue(destView);
       auto type = MemRefType::get(
           {size}, cast<MemRefType>(destView.getType()).getElementType());
       stagingRow =

@@ -88,7 +88,9 @@ def Layout_TiledLayoutAttr
     **What the map does not show.** Legacy padding (`PAD`) and `L(n)` tail
     padding only enlarge the buffer: padding of the last index is beyond the
     logical range, and the `L` slack lies after the last physical element.
-    `E(n)` (sub-byte packing) is not modelled by memrefs.
+    `E(n)` (sub-byte packing) does not change the element index map: the
+    memref still has one slot per physical element; `--layout-normalize-memrefs`
+    stores n-bit elements 8/n per byte in XLA's order.
 
     **Memory space.** `S(n)` must equal the memref's memory space (an integer
     memory space `n`, absent for 0). `verifyLayout` cannot see the memory

@@ -62,6 +62,11 @@ FailureOr<Shape>
 convertTypeToShape(Type type,
                    llvm::function_ref<InFlightDiagnostic()> emitError);
 
+/// The XLA shape of a static, ranked, non-scalar tensor or memref that
+/// convertTypeToShape accepts; std::nullopt (no diagnostic) otherwise. For
+/// passes that only apply to such arrays (the relayout planner's users).
+std::optional<Shape> getStaticArrayShape(Type type);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTTYPECONVERSION_H

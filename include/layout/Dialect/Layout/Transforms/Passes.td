@@ -22,15 +22,42 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
       tiled dim becomes `ceildiv(n, t)`), `memref.dealloc` frees it;
     * `layout.to_physical` / `layout.from_physical` become the identity;
     * `func.func` signatures, `func.call` and `func.return` follow the new
-      types (all functions of the module are rewritten together);
+      types (all functions of the module are rewritten together). A tiled
+      memref with a dynamic dim crosses them as its *logical descriptor*: an
+      identity-layout memref of the logical shape whose sizes are the
+      logical sizes and whose pointer is the physical buffer; the callee
+      rebuilds the physical view (`memref.reinterpret_cast`, extents
+      computed from the logical sizes through the layout map). Such
+      functions may be external (the ABI is fixed);
+    * `memref.dim` of a tiled memref is its logical size (from the
+      allocation's operands, the descriptor, or the static shape), never
+      the physical extent;
+    * `memref.cast` between tiled memrefs of the same layout casts the
+      physical buffers;
     * `memref.copy` between two memrefs with the same tiled layout copies
       the physical buffers (padding slots included).
 
+    Sub-byte packing: a memref whose layout has `E(n)` with n < 8 (s4/u4 with
+    `E(4)`, s2/u2 with `E(2)`, s1/u1 with `E(1)`, f4E2M1FN with `E(4)`)
+    becomes `memref<B x i8>` with B = ceil(slots * n / 8), the slots in
+    physical-buffer order and 8/n per byte, the first in the high bits (XLA's
+    order, xla/util.h `PackIntN`). Its loads are a byte load and a shift, its
+    stores read-modify-write their byte, except in row loops that fill whole
+    bytes (unrolled by 8/n, each byte assembled and stored once); its
+    physical views
+    (`layout.to_physical`), the allocations viewed through
+    `layout.from_physical` and `builtin.unrealized_conversion_cast` to or
+    from exactly `memref<B x i8>` share the buffer. Other `E(n)` (on pred, as
+    XLA's CPU/GPU backends refuse; not the element's bit width; dynamic
+    shapes) are errors naming the op and the type.
+
     The allocation is the product of the physical dims: `L(n)` tail padding
     (slack after the last physical element) is not allocated, since nothing
-    can address it. Any other use of a tiled memref (subviews, casts, calls
-    into external functions, vector transfers, ...) is an error that names
-    the op; the IR is then left unchanged.
+    can address it. Any other use of a tiled memref (subviews, casts to
+    other layouts, static tiled memrefs passed to external functions,
+    `memref.dim` with a non-constant index, the logical sizes of a
+    `layout.from_physical` of a dynamic buffer, vector transfers, ...) is an
+    error that names the op; the IR is then left unchanged.
 
     Compared with upstream `-normalize-memrefs`, which uses the same
     `getAffineMap()`: upstream derives the new shape from the map's range,
@@ -195,6 +222,19 @@ def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
     Plans every tensor `layout.relayout` with the relayout algebra
     (`planRelayout`, docs/algebra.md) and:
 
+    * a relayout whose every use reads only logical elements is eliminated:
+      the uses read its source instead (same logical shape and element
+      type). Logical readers are the operands of the broadcasting binary
+      ops (`layout.add`, ...) and of `layout.broadcast_in_dim` (their
+      verifiers accept any operand encoding; their result types stay), and
+      the source of another tensor relayout. Any other use (for example
+      `layout.to_physical`, `func.return`, `func.call`, an unknown op, the
+      destination operand of a relayout) may observe the physical layout,
+      and the relayout stays. A source with dynamic dims and an encoding is
+      not sunk (its readers' loop lowering may not know its physical
+      sizes). The readers then read the source's layout directly, which
+      costs at most the relayout's own read, without its write and the
+      second read;
     * a relayout whose plan is `bitcast` (the same bytes in the same order)
       and whose destination has no padding slots (a relayout writes the
       padding value; a view would keep the source's padding bytes) becomes a
@@ -217,9 +257,19 @@ def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
     %r = layout.from_physical %c : tensor<1x1x8x128xf32>
         -> tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
     ```
+    and
+    ```mlir
+    %r = layout.relayout %x, %d : tensor<64x64xf32>, !tiled -> !tiled
+    %a = layout.add %r, %b : (!tiled, tensor<64x64xf32>) -> tensor<64x64xf32>
+    ```
+    becomes `%a = layout.add %x, %b : (tensor<64x64xf32>, tensor<64x64xf32>)
+    -> tensor<64x64xf32>`.
 
-    Relayouts with dynamic shapes, rank 0, and memref relayouts (they write
-    an existing buffer) are left unchanged.
+    Relayouts with dynamic shapes (except for the elimination), rank 0, and
+    memref relayouts are left unchanged: a memref relayout writes an
+    existing buffer that other ops (or aliases of it) may read through its
+    physical layout, so neither the copy nor the write can be dropped
+    without an alias analysis.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }

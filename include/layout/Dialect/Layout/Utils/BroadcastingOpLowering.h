@@ -32,6 +32,21 @@ struct BroadcastingOpOperand {
 /// fused with: defined by a broadcast_in_dim whose only use is `user`.
 Operation *getFusableBroadcast(Value operand, Operation *user);
 
+/// Identifies a run-time size: (tensor, dim) for `tensor.dim %t, dim`, or
+/// (value, -1) for any other index value. Two equal keys are the same size.
+using SizeKey = std::pair<Value, int64_t>;
+
+/// The key of the index value `size`.
+SizeKey getSizeKey(Value size);
+
+/// The `sizes` operand of a broadcast_in_dim that gives its result's dynamic
+/// dim `dim`, or null (`tensor` is not such a broadcast).
+Value getBroadcastSize(Value tensor, int64_t dim);
+
+/// Key of the run-time size of dynamic dim `dim` of `tensor` (through the
+/// `sizes` of a broadcast_in_dim that defines it).
+SizeKey getDimKey(Value tensor, int64_t dim);
+
 /// Builds the loops computing broadcast_in_dim / binary op `op` into the
 /// buffer `dest` with logical sizes `destSizes`.
 LogicalResult emitBroadcastingOpLoops(OpBuilder &builder, Operation *op,
@@ -72,7 +87,9 @@ LogicalResult lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
                                   const LoopEmitOptions &options = {});
 
 /// Rewrites a memref `layout.relayout` into loops (`memref.copy` when it is
-/// a plain copy: RelayoutOp::isPlainCopy).
+/// a plain copy: RelayoutOp::isPlainCopy; with scalar rows,
+/// `options.vectorBytes == 0`, a `chunk-copy` plan becomes a copy per run:
+/// emitChunkCopyRelayout, ChunkCopy.h).
 LogicalResult lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
                                   const LoopEmitOptions &options = {});

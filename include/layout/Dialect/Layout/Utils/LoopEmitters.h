@@ -39,6 +39,10 @@ class TiledLayoutAttr;
 /// register) and streaming stores from 4 MiB on (past a typical L2).
 inline constexpr int64_t kDefaultVectorBytes = 64;
 inline constexpr int64_t kDefaultNontemporalThresholdBytes = int64_t(4) << 20;
+/// Default of the `parallel-threshold-bytes` option: destinations of at
+/// least 1 MiB get a parallel outer loop (smaller ones take a few
+/// microseconds, the order of a parallel region's start-up).
+inline constexpr int64_t kDefaultParallelThresholdBytes = int64_t(1) << 20;
 
 /// The loop dialect a nest is built with. Affine needs static shapes.
 enum class LoopKind { Affine, SCF };
@@ -67,17 +71,23 @@ struct LoopEmitOptions {
   /// the caches) when the destination has a static size of at least this
   /// many bytes; -1: never. Requires vectorBytes > 0.
   int64_t nontemporalThresholdBytes = -1;
+  /// The outer loop of the nest is a parallel loop (`affine.parallel` /
+  /// `scf.parallel`, which --layout-lower-to-llvm lowers to OpenMP) when the
+  /// destination has a static size of at least this many bytes and an
+  /// identity layout; -1: never. Each parallel iteration writes a chunk of
+  /// whole destination cache lines (64 bytes from the buffer's start) and
+  /// fences its non-temporal stores.
+  int64_t parallelThresholdBytes = -1;
   /// How a vector row writes its edges (the elements before its first and
-  /// after its last aligned vector, and rows shorter than a vector): true,
-  /// one masked vector each (vector.maskedload/maskedstore: cheap on
-  /// AVX-512, which has masked stores for every element width); false,
-  /// full unmasked vectors that overlap the aligned body (a copy re-writes a
-  /// few elements with the values they already have; other functions blend
-  /// the result into the destination's current vector), scalar elements
-  /// where no full vector fits, and streaming rows peeled to a whole
+  /// after its last aligned vector): true, one masked vector each
+  /// (vector.maskedload/maskedstore: cheap on AVX-512, which has masked
+  /// stores for every element width); false, for copies full unmasked
+  /// vectors that overlap the aligned body (re-writing a few elements with
+  /// the values they already have), scalar elements where no full vector
+  /// fits and for other functions, and streaming rows peeled to a whole
   /// 64-byte line. AVX2 has no 16-bit masked store and microcoded 32-bit
-  /// ones on AMD, so the pipeline should set false there
-  /// (docs/performance.md, "Edges").
+  /// ones on older AMD cores, so the pipeline should set false there
+  /// (docs/performance.md, "Edges without masks").
   bool maskedEdges = true;
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
@@ -97,8 +107,7 @@ using ElementFn =
 /// Builds the nest that writes every slot of `dest`: element `e` gets
 /// `fn(source_0[o_0(e)], ...)` (o_i from the dimMaps), and every padding
 /// slot of a tiled `dest` gets the layout's padding value (0 without `PV`).
-/// `destSizes` are the logical sizes of `dest` (needed for dynamic dims of
-/// tiled memrefs, whose `memref.dim` the normalization cannot keep).
+/// `destSizes` are the logical sizes of `dest` (getLogicalSizes).
 /// Diagnostics go through `emitError`; nothing is built on failure.
 LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
                                    LoopKind kind, Value dest,
@@ -119,9 +128,10 @@ LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
 /// 0 without one) for its element type.
 Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
 
-/// Logical sizes of a memref: static sizes, else `memref.dim` for
-/// non-tiled layouts or the dynamic operand of a `memref.alloc`; failure if
-/// a dynamic size of a tiled memref cannot be found that way.
+/// Logical sizes of a memref: static sizes, the dynamic operands of its
+/// `memref.alloc`/`alloca`, else `memref.dim` (the logical size, also of a
+/// tiled memref: --layout-normalize-memrefs keeps logical sizes with the
+/// value). Does not fail today; kept fallible for callers.
 FailureOr<SmallVector<OpFoldResult>>
 getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
 
@@ -135,6 +145,21 @@ SmallVector<Value> getPhysicalDynamicSizes(OpBuilder &builder, Location loc,
                                            ArrayRef<int64_t> logicalShape,
                                            ArrayRef<int64_t> physicalShape,
                                            ValueRange logicalSizes);
+
+/// Row-major strides of `sizes` (folded where static).
+SmallVector<OpFoldResult> getRowMajorStrides(OpBuilder &builder, Location loc,
+                                             ArrayRef<OpFoldResult> sizes);
+
+/// The physical buffer of a tiled memref of type `tiledType` whose logical
+/// sizes are `logicalSizes` and whose buffer is `base`'s (offset 0): a
+/// `memref.reinterpret_cast` of `base` to the physical identity-layout type,
+/// extents from getPhysicalDynamicSizes, row-major strides. Used for the
+/// logical descriptors of dynamic tiled memrefs (docs/lowering.md, "Dynamic
+/// tiled memrefs at function boundaries").
+FailureOr<Value>
+createPhysicalView(OpBuilder &builder, Location loc, MemRefType tiledType,
+                   Value base, ArrayRef<OpFoldResult> logicalSizes,
+                   function_ref<InFlightDiagnostic()> emitError);
 
 /// Loads every dialect the emitters create ops of (affine, arith,
 /// bufferization, complex, math, memref, scf, ub, vector, LLVM). The

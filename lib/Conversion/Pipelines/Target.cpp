@@ -1,0 +1,126 @@
+//===- Target.cpp - The target of --layout-lower-to-llvm ------------------===//
+//
+// target-cpu / target-features of --layout-lower-to-llvm, defaulting to the
+// host as clang's -march=native does (llvm::sys::getHostCPUName /
+// getHostCPUFeatures), and the vector width they imply when vector-bytes is
+// not given: 64 bytes with AVX-512, 32 with AVX(2), 16 otherwise. Also the
+// checks of the pipeline's options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Conversion/Pipelines/Pipelines.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+/// Every feature name of LLVM's x86 CPU table (the union over its CPUs).
+static const llvm::StringSet<> &getKnownX86Features() {
+  static const llvm::StringSet<> known = [] {
+    llvm::StringSet<> names;
+    SmallVector<StringRef> cpus;
+    llvm::X86::fillValidCPUArchList(cpus);
+    for (StringRef cpu : cpus) {
+      SmallVector<StringRef> features;
+      llvm::X86::getFeaturesForCPU(cpu, features);
+      for (StringRef f : features)
+        names.insert(f);
+    }
+    for (const auto &f : llvm::sys::getHostCPUFeatures())
+      names.insert(f.getKey());
+    return names;
+  }();
+  return known;
+}
+
+FailureOr<int64_t> mlir::layout::getTargetVectorBytes(
+    StringRef cpu, StringRef features,
+    function_ref<void(const Twine &)> emitError) {
+  bool host = cpu.empty() || cpu == "native";
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  if (!triple.isX86()) {
+    // Other architectures: 16-byte vectors (NEON, SSE-class); the names are
+    // not checked.
+    return int64_t(16);
+  }
+  llvm::StringMap<bool> enabled;
+  if (host) {
+    enabled = llvm::sys::getHostCPUFeatures();
+  } else {
+    if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) ==
+        llvm::X86::CK_None) {
+      emitError("target-cpu: unknown x86-64 CPU '" + cpu +
+                "' (a name of clang's -march, e.g. x86-64-v3, znver4, "
+                "sapphirerapids, or 'native')");
+      return failure();
+    }
+    SmallVector<StringRef> list;
+    llvm::X86::getFeaturesForCPU(cpu, list);
+    for (StringRef f : list) {
+      enabled[f] = true;
+      llvm::X86::updateImpliedFeatures(f, true, enabled);
+    }
+  }
+  SmallVector<StringRef> items;
+  features.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef item : items) {
+    item = item.trim();
+    if (item.size() < 2 || (item[0] != '+' && item[0] != '-')) {
+      emitError("target-features: '" + item +
+                "' is not +name or -name (a comma-separated list, e.g. "
+                "+avx2,-avx512f)");
+      return failure();
+    }
+    StringRef name = item.drop_front();
+    if (!getKnownX86Features().contains(name)) {
+      emitError("target-features: unknown x86 feature '" + name +
+                "' (LLVM's names, e.g. avx2, avx512f, avx512bw)");
+      return failure();
+    }
+    bool on = item[0] == '+';
+    enabled[name] = on;
+    llvm::X86::updateImpliedFeatures(name, on, enabled);
+  }
+  if (enabled.lookup("avx512f"))
+    return int64_t(64);
+  if (enabled.lookup("avx"))
+    return int64_t(32);
+  return int64_t(16);
+}
+
+LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
+    const LayoutLowerToLLVMOptions &options,
+    function_ref<void(const Twine &)> emitError) {
+  bool ok = true;
+  auto error = [&](const Twine &message) {
+    emitError("--layout-lower-to-llvm: " + message);
+    ok = false;
+  };
+  if (options.numThreads < 0)
+    error("num-threads must be >= 0 (0: the OpenMP runtime's default), got " +
+          Twine(options.numThreads.getValue()));
+  else if (options.numThreads > std::numeric_limits<int32_t>::max())
+    error("num-threads is too large: " + Twine(options.numThreads.getValue()));
+  if (options.parallelThresholdBytes < -1)
+    error("parallel-threshold-bytes must be a size in bytes or -1 (never), "
+          "got " +
+          Twine(options.parallelThresholdBytes.getValue()));
+  if (options.nontemporalThresholdBytes < -1)
+    error("nontemporal-threshold-bytes must be a size in bytes or -1 "
+          "(never), got " +
+          Twine(options.nontemporalThresholdBytes.getValue()));
+  if (options.vectorBytes < 0 ||
+      (options.vectorBytes > 0 &&
+       !llvm::isPowerOf2_64(options.vectorBytes.getValue())))
+    error("vector-bytes must be 0 (scalar loops) or a power of two, got " +
+          Twine(options.vectorBytes.getValue()));
+  if (failed(getTargetVectorBytes(options.targetCpu, options.targetFeatures,
+                                  error)))
+    ok = false;
+  return success(ok);
+}

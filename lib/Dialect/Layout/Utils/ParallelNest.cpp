@@ -1,0 +1,173 @@
+//===- ParallelNest.cpp - The parallel outer loop of the nest -------------===//
+//
+// LoopEmitOptions::parallelThresholdBytes: one level of the destination's
+// physical dims becomes a parallel loop (affine.parallel / scf.parallel;
+// --layout-lower-to-llvm lowers it with upstream's convert-scf-to-openmp).
+// The parallel iterations are chunks of `parallelChunk` iterations of that
+// level, starting at multiples of it, so that every chunk boundary is a
+// multiple of 64 bytes from the destination's start: with a 64-byte aligned
+// buffer, two threads never write the same cache line (no false sharing,
+// and no partial lines of weakly ordered streaming stores from two cores).
+// Each chunk ends with a fence when it used non-temporal stores, so every
+// thread's streaming stores are ordered before the parallel region's
+// barrier (OpenMP's barrier is not guaranteed to drain write-combining
+// buffers on x86).
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+/// Bytes per element of a buffer of `type` as LLVM lays it out, when a
+/// power of two (sub-byte types take a byte); nullopt otherwise.
+static std::optional<int64_t> getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getElementBytes(complex.getElementType());
+    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
+  }
+  if (type.isIndex())
+    return 8;
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits <= 8)
+    return 1;
+  if (!llvm::isPowerOf2_32(bits))
+    return std::nullopt;
+  return bits / 8;
+}
+
+/// a * b for non-negative a, b; INT64_MAX when that overflows.
+static int64_t multiplySaturating(int64_t a, int64_t b) {
+  if (b != 0 && a > std::numeric_limits<int64_t>::max() / b)
+    return std::numeric_limits<int64_t>::max();
+  return a * b;
+}
+
+/// Parallel chunks aimed at per parallel loop: enough for load balance on
+/// many cores (a thread gets a contiguous range of them: OpenMP's static
+/// schedule), few enough that a fence per chunk costs nothing.
+static constexpr int64_t kTargetChunks = 256;
+/// A level with at least this many chunks is taken; else the level with
+/// the most chunks (at least 2).
+static constexpr int64_t kMinChunks = 4;
+
+void NestEmitter::prepareParallel() {
+  if (options.parallelThresholdBytes < 0)
+    return;
+  auto type = cast<MemRefType>(destView.getType());
+  int64_t n = type.getRank();
+  if (n < 2 || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    return;
+  std::optional<int64_t> bytes = getElementBytes(type.getElementType());
+  if (!bytes)
+    return;
+  // Bytes written by one iteration of each level (saturating: sizes near
+  // the int64 range are simply large).
+  SmallVector<int64_t> iterationBytes(n);
+  iterationBytes[n - 1] = *bytes;
+  for (int64_t k = n - 2; k >= 0; --k)
+    iterationBytes[k] =
+        multiplySaturating(iterationBytes[k + 1], type.getDimSize(k + 1));
+  int64_t total = multiplySaturating(iterationBytes[0], type.getDimSize(0));
+  if (total < options.parallelThresholdBytes)
+    return;
+  int best = -1;
+  int64_t bestChunks = 1, bestGranule = 1;
+  for (int64_t k = 0; k + 1 < n; ++k) {
+    // The fewest iterations whose bytes are a multiple of a cache line.
+    int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes[k]);
+    int64_t chunks = type.getDimSize(k) / granule;
+    if (chunks > bestChunks) {
+      best = k;
+      bestChunks = chunks;
+      bestGranule = granule;
+    }
+    if (chunks >= kMinChunks)
+      break;
+  }
+  if (best < 0)
+    return;
+  parallelLevel = best;
+  int64_t size = type.getDimSize(best);
+  int64_t granules = llvm::divideCeil(size, bestGranule * kTargetChunks);
+  parallelChunk = bestGranule * std::max<int64_t>(1, granules);
+}
+
+void NestEmitter::emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,
+                                ArrayRef<AffineExpr> ubs,
+                                function_ref<void(Value)> body) {
+  if (static_cast<int>(k) == parallelLevel)
+    emitParallelLoop(lbs, ubs, body);
+  else
+    x.forLoop(lbs, ubs, body);
+}
+
+void NestEmitter::emitParallelLoop(ArrayRef<AffineExpr> lbs,
+                                   ArrayRef<AffineExpr> ubs,
+                                   function_ref<void(Value)> body) {
+  int64_t c = parallelChunk;
+  SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
+  if (lbList.empty())
+    lbList.push_back(x.cst(0));
+  // Chunk j covers iterations [j * c, (j + 1) * c) of the level.
+  SmallVector<AffineExpr> chunkLbs, chunkUbs;
+  for (AffineExpr lb : lbList)
+    chunkLbs.push_back(x.simplify(lb.floorDiv(c)));
+  for (AffineExpr ub : ubs)
+    chunkUbs.push_back(x.simplify(ub.ceilDiv(c)));
+  // Statically fewer than two chunks: a serial loop (no parallel region).
+  std::optional<int64_t> lo, hi;
+  bool constant = true;
+  for (AffineExpr e : chunkLbs) {
+    std::optional<int64_t> v = IndexExprs::getConstant(e);
+    constant &= v.has_value();
+    if (v)
+      lo = lo ? std::max(*lo, *v) : *v;
+  }
+  for (AffineExpr e : chunkUbs) {
+    std::optional<int64_t> v = IndexExprs::getConstant(e);
+    constant &= v.has_value();
+    if (v)
+      hi = hi ? std::min(*hi, *v) : *v;
+  }
+  if (constant && *hi - *lo < 2) {
+    x.forLoop(lbs, ubs, body);
+    return;
+  }
+  x.parallelLoop(chunkLbs, chunkUbs, [&](Value chunk) {
+    // Per chunk (per thread): its own staging row, its own fence.
+    Block *savedAllocaBlock = allocaBlock;
+    Value savedStagingRow = stagingRow;
+    bool savedNontemporal = usedNontemporal;
+    allocaBlock = x.b.getInsertionBlock();
+    stagingRow = Value();
+    usedNontemporal = false;
+    if (c == 1) {
+      body(chunk);
+    } else {
+      AffineExpr start = x.value(chunk) * c;
+      SmallVector<AffineExpr> innerLbs(lbList),
+          innerUbs(ubs.begin(), ubs.end());
+      innerLbs.push_back(start);
+      innerUbs.push_back(start + c);
+      x.forLoop(innerLbs, innerUbs, body);
+    }
+    if (usedNontemporal)
+      LLVM::FenceOp::create(x.b, x.loc, LLVM::AtomicOrdering::seq_cst);
+    usedNontemporal |= savedNontemporal;
+    stagingRow = savedStagingRow;
+    allocaBlock = savedAllocaBlock;
+  });
+}

@@ -1,0 +1,290 @@
+//===- TransposeBlocks.cpp - Blocked in-register transposes ---------------===//
+//
+// Copies whose destination rows read the source with a constant stride != 1
+// (f32[64,64]{1,0} -> {0,1}, the permutations that move the fastest-varying
+// dim) would otherwise be scalar loops. Instead, with p_k the destination's
+// physical dim along which the source is contiguous and p_r the innermost
+// one, the (p_k, p_r) plane is cut into V x V blocks: per block, V source
+// vectors (p_r = D + i, p_k = J .. J + V - 1), a transpose in registers, V
+// destination vectors (p_k = J + j, p_r = D .. D + V - 1) stored aligned
+// and, above the non-temporal threshold, streaming. The dims between k and
+// r are plain loops outside the plane (see the loop order below).
+//
+// The transpose is built from two-source vector.shuffles rather than
+// vector.transpose: upstream's default lowering of a 2-D vector.transpose
+// (convert-vector-to-llvm) extracts and inserts single elements (llc:
+// vpextrd/vpinsrd). The block-swap rounds of transposeInRegisters were
+// measured with llc against rounds that interleave whole halves (a perfect
+// shuffle): 16 x 16 i32 on AVX2 (x86-64-v3) takes about 130 shuffles and
+// blends instead of about 430 vpermps/vblendps plus spills, 8 x 8 i32 32
+// instead of 48, 16 x 16 i16 about 130 instead of 510; on AVX-512 both are
+// about 64 two-source permutes per 16 x 16 block.
+//
+// Edges: sizes that are not multiples of V take one more block that
+// overlaps the previous one (the same values are written twice; copies
+// only), unaligned and cached. Dims shorter than V take smaller blocks,
+// down to 4 x 4; shorter ones keep the scalar nest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlocks.h"
+#include "NestEmitter.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+int64_t mlir::layout::loops::getTransposeBlockLanes(int64_t lanes,
+                                                    int64_t elementBytes,
+                                                    int64_t vectorBytes) {
+  int64_t v = lanes;
+  while (v >= 4 && v * v * elementBytes > 16 * vectorBytes)
+    v /= 2;
+  return v >= 4 ? v : 0;
+}
+
+SmallVector<Value>
+mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> rows) {
+  int64_t v = rows.size();
+  assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
+  // Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
+  // clear, the g x g blocks above the diagonal of each 2g x 2g block trade
+  // places with those below it:
+  //   r'     = a[0..g) b[0..g)   a[2g..3g) b[2g..3g) ...
+  //   r + g' = a[g..2g) b[g..2g) a[3g..4g) b[3g..4g) ...
+  // (a, b rows r and r + g). After the log2(V) rounds element (i, j) is at
+  // (j, i). Large g first: on a target narrower than the vector the first
+  // round only renames registers, and each round is one instruction per
+  // vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
+  // AVX-512 (vshufi64x2, vpermt2d/q/w).
+  SmallVector<Value> current(rows.begin(), rows.end());
+  for (int64_t g = v / 2; g >= 1; g /= 2) {
+    SmallVector<int64_t> low, high;
+    for (int64_t j = 0; j < v; ++j) {
+      bool second = j & g;
+      low.push_back(second ? v + j - g : j);
+      high.push_back(second ? v + j : j + g);
+    }
+    for (int64_t r = 0; r < v; ++r) {
+      if (r & g)
+        continue;
+      Value a = current[r], c = current[r + g];
+      current[r] = vector::ShuffleOp::create(b, loc, a, c, low);
+      current[r + g] = vector::ShuffleOp::create(b, loc, a, c, high);
+    }
+  }
+  return current;
+}
+
+/// The constant steps of `index` when `slot` moves by one, or nullopt when
+/// one of them is not constant (the index is not affine in the slot).
+static std::optional<SmallVector<int64_t>>
+getSteps(IndexExprs &x, ArrayRef<AffineExpr> index, AffineExpr slot) {
+  SmallVector<int64_t> steps;
+  for (AffineExpr e : index) {
+    std::optional<int64_t> st =
+        IndexExprs::getConstant(x.simplify(e.replace(slot, slot + 1) - e));
+    if (!st)
+      return std::nullopt;
+    steps.push_back(*st);
+  }
+  return steps;
+}
+
+static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
+  return !steps.empty() && steps.back() == 1 &&
+         llvm::all_of(steps.drop_back(), [](int64_t s) { return s == 0; });
+}
+
+bool NestEmitter::emitTransposeBlocks(unsigned k,
+                                      const llvm::SmallBitVector &active) {
+  unsigned n = placeholders.size();
+  unsigned r = n - 1;
+  if (!lanes || !options.copiesElements || sources.size() != 1 || k >= r)
+    return false;
+  // Every slot of the dims k.. is valid: each check left that involves
+  // them holds on the whole buffer (a permutation's `l < size`).
+  for (int j : active.set_bits()) {
+    const Check &c = checks[j];
+    if (llvm::all_of(llvm::drop_begin(c.form.coeffs, k),
+                     [](int64_t a) { return a == 0; }))
+      continue;
+    std::optional<int64_t> bound = IndexExprs::getConstant(c.bound);
+    int64_t largest = c.form.constant;
+    for (unsigned m = 0; m < n; ++m) {
+      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
+      if (!size)
+        return false;
+      largest += std::max<int64_t>(c.form.coeffs[m], 0) * (*size - 1);
+    }
+    if (!bound || largest >= *bound)
+      return false;
+  }
+  int64_t v = getTransposeBlockLanes(lanes, elementBytes, options.vectorBytes);
+  std::optional<int64_t> sizeK = IndexExprs::getConstant(physSizes[k]);
+  std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[r]);
+  if (!v || !sizeK || !sizeR)
+    return false;
+  // Short dims take smaller blocks (down to 4 x 4).
+  while (v > 4 && (*sizeK < v || *sizeR < v))
+    v /= 2;
+  if (*sizeK < v || *sizeR < v)
+    return false;
+  const Source &s = sources.front();
+  auto viewType = cast<MemRefType>(s.view.getType());
+  if (!viewType.getLayout().isIdentity())
+    return false;
+  AffineExpr pk = placeholders[k], pr = placeholders[r];
+  // Contiguous along p_k; along the row, a constant stride that is neither
+  // 1 (a contiguous row: the vector rows) nor 0 (a broadcast).
+  std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s.index, pk);
+  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, s.index, pr);
+  if (!stepsK || !stepsR || !isUnitInLastDim(*stepsK) ||
+      isUnitInLastDim(*stepsR) ||
+      llvm::all_of(*stepsR, [](int64_t st) { return st == 0; }))
+    return false;
+
+  OpBuilder &b = x.b;
+  Location loc = x.loc;
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  llvm::scope_exit restore([&] { x.kind = savedKind; });
+  Type elementType = cast<MemRefType>(destView.getType()).getElementType();
+  auto blockType = VectorType::get({v}, elementType);
+  // Along the row a block spans `wide` transposed V x V blocks side by side
+  // when V is below the vector's lanes (bf16, i8: V x V would not fit in the
+  // registers at full width), so that the parts of a destination line are
+  // stored back to back (write-combined), not a whole block of stores apart.
+  int64_t wide = *sizeR >= lanes ? lanes / v : 1;
+  int64_t width = v * wide;
+  int64_t storeBytes = width * elementBytes;
+
+  // One block at the bound p_k = J, p_r = D.
+  auto emitBlock = [&](bool alignedStores) {
+    SmallVector<SmallVector<Value>> parts;
+    for (int64_t w = 0; w < wide; ++w) {
+      SmallVector<Value> rows;
+      for (int64_t i = 0; i < v; ++i) {
+        SmallVector<Value> indices;
+        for (AffineExpr e : s.index)
+          indices.push_back(x.materialize(e.replace(pr, pr + (w * v + i))));
+        rows.push_back(toMoveType(
+            vector::LoadOp::create(b, loc, blockType, s.view, indices)));
+      }
+      parts.push_back(transposeInRegisters(b, loc, rows));
+    }
+    // Destination row j: the parts back to back (one whole line at 64-byte
+    // vectors). Not one concatenated vector: LLVM splits a non-temporal
+    // <32 x i16> store into 16-bit scalar stores on AVX2.
+    for (int64_t j = 0; j < v; ++j) {
+      for (int64_t w = 0; w < wide; ++w) {
+        SmallVector<Value> indices;
+        for (AffineExpr p : placeholders)
+          indices.push_back(x.materialize(p == pk   ? pk + j
+                                          : p == pr ? pr + w * v
+                                                    : p));
+        auto store = vector::StoreOp::create(
+            b, loc, fromMoveType(parts[w][j], elementType), destView, indices);
+        if (!alignedStores)
+          continue;
+        store.setAlignment(static_cast<uint64_t>(v * elementBytes));
+        if (nontemporal) {
+          store.setNontemporal(true);
+          usedNontemporal = true;
+        }
+      }
+    }
+  };
+  // The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
+  // one that ends at `size`, overlapping the previous one.
+  auto blockLoop = [&](AffineExpr slot, int64_t size, int64_t step,
+                       function_ref<void(bool full)> body) {
+    x.forLoop(
+        {}, {x.cst(size / step * step)},
+        [&](Value iv) {
+          x.bind(slot, iv);
+          body(true);
+        },
+        step);
+    if (size % step) {
+      x.bind(slot, arith::ConstantIndexOp::create(b, loc, size - step));
+      body(false);
+    }
+  };
+  // Loop order (measured on the permutation suite): the dims between k and
+  // r outside, sorted so that the one along which the source moves least
+  // is innermost (consecutive planes continue the source's rows); then
+  // p_k blocks, then p_r blocks innermost (each plane reads a few source
+  // rows, cache- and TLB-resident, and streams whole destination row
+  // segments). Walking the p_r blocks of all middle dims per p_k block
+  // instead (the nest's natural order) touches a new source page per load:
+  // perm3_210 ran at 0.15x the ceiling that way, 0.55x like this.
+  SmallVector<unsigned> middle;
+  for (unsigned m = k + 1; m < r; ++m)
+    middle.push_back(m);
+  if (viewType.hasStaticShape()) {
+    SmallVector<int64_t> strides(viewType.getRank(), 1);
+    for (int64_t d = viewType.getRank() - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
+    auto stride = [&](unsigned m) {
+      std::optional<SmallVector<int64_t>> st =
+          getSteps(x, s.index, placeholders[m]);
+      if (!st)
+        return std::numeric_limits<int64_t>::max();
+      int64_t sum = 0;
+      for (auto [a, c] : llvm::zip(*st, strides))
+        sum += std::abs(a * c);
+      return sum;
+    };
+    // (llvm::sort with the dim as tie-break: std::stable_sort warns about
+    // the deprecated get_temporary_buffer with libstdc++ 12.)
+    llvm::sort(middle, [&](unsigned a, unsigned c) {
+      int64_t sa = stride(a), sc = stride(c);
+      return sa != sc ? sa > sc : a < c;
+    });
+  }
+  auto emitBlocks = [&](bool alignedRows) {
+    std::function<void(unsigned)> outer = [&](unsigned i) {
+      if (i < middle.size()) {
+        x.forLoop({}, {physSizes[middle[i]]}, [&](Value iv) {
+          x.bind(placeholders[middle[i]], iv);
+          outer(i + 1);
+        });
+        return;
+      }
+      blockLoop(pk, *sizeK, v, [&](bool) {
+        blockLoop(pr, *sizeR, width,
+                  [&](bool fullR) { emitBlock(alignedRows && fullR); });
+      });
+    };
+    outer(0);
+  };
+  // Destination vectors at multiples of V along the row are aligned when
+  // every row starts at a multiple of the store size and the buffer does
+  // (checked at run time). Aligned stores only matter for streaming ones
+  // (vmovntps needs them); otherwise one unaligned version.
+  bool rowsAligned = (destStrides[r - 1] * elementBytes) % storeBytes == 0;
+  if (!nontemporal || !rowsAligned) {
+    emitBlocks(/*alignedRows=*/false);
+    return true;
+  }
+  Value misaligned = x.materialize(destPointer % storeBytes);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value aligned =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
+  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  emitBlocks(/*alignedRows=*/true);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  emitBlocks(/*alignedRows=*/false);
+  return true;
+}

@@ -1,0 +1,74 @@
+// Parallel outer loops (docs/performance.md, "Parallel kernels"): the
+// nest's outermost level with enough chunks of whole destination cache lines
+// becomes affine.parallel / scf.parallel over chunks, and
+// --layout-lower-to-llvm lowers them with upstream's convert-scf-to-openmp.
+// RUN: layout-opt %s --convert-layout-to-affine="parallel-threshold-bytes=0" | FileCheck %s --check-prefix=AFFINE
+// RUN: layout-opt %s --convert-layout-to-scf="parallel-threshold-bytes=0" | FileCheck %s --check-prefix=SCF
+// RUN: layout-opt %s --layout-lower-to-llvm="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2" | FileCheck %s --check-prefix=OMP
+// Default threshold (1 MiB): only @large is parallel; num-threads=1: none.
+// RUN: layout-opt %s --convert-layout-to-affine | FileCheck %s --check-prefix=DEFAULT
+// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=1 parallel-threshold-bytes=0" | FileCheck %s --check-prefix=SERIAL
+
+!t = memref<64x256xf32, #layout.tiled<{1,0:T(8,128)}>>
+!u = memref<61x259xf32, #layout.tiled<{1,0:T(8,128)}>>
+
+// Destination f32[64,256]{1,0:T(8,128)}: physical [8, 2, 8, 128], a tile
+// row (8 KiB) is a whole number of cache lines: one chunk per tile row.
+// AFFINE-LABEL: func.func @to_tiled
+// AFFINE: affine.parallel (%{{.*}}) = (0) to (8) {
+// AFFINE-NEXT: affine.for %{{.*}} = 0 to 2 {
+// AFFINE-NEXT: affine.for %{{.*}} = 0 to 8 {
+// SCF-LABEL: func.func @to_tiled
+// SCF: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// OMP-LABEL: llvm.func @to_tiled
+// OMP: omp.parallel num_threads(%{{.*}} : i32) {
+// OMP-NEXT: omp.wsloop {
+// OMP-NEXT: omp.loop_nest
+// Each chunk fences its streaming stores before the region's barrier.
+// OMP: llvm.store {{.*}} {alignment = 64 : i64, nontemporal}
+// OMP: llvm.fence seq_cst
+// OMP-NEXT: omp.yield
+// OMP: omp.terminator
+// DEFAULT-LABEL: func.func @to_tiled
+// DEFAULT-NOT: affine.parallel
+// DEFAULT: return
+// SERIAL-NOT: omp.
+func.func @to_tiled(%src: memref<64x256xf32>, %dst: !t) {
+  layout.relayout %src, %dst : memref<64x256xf32>, !t
+  return
+}
+
+// Row-major f32[61,259]: a row is 1036 bytes, 16 rows are 259 cache lines:
+// chunks of 16 rows (4 chunks), each with its own staging row (the rows
+// are not vector-aligned) and, lowered, a stacksave/stackrestore per chunk.
+// AFFINE-LABEL: func.func @from_tiled_rows
+// AFFINE: affine.parallel (%[[C:.*]]) = (0) to (4) {
+// AFFINE-NEXT: memref.alloca() {alignment = 64 : i64} : memref<275xf32>
+// AFFINE-NEXT: affine.for %{{.*}} = max #{{.*}}(%[[C]]) to min #{{.*}}(%[[C]]) {
+// OMP-LABEL: llvm.func @from_tiled_rows
+// OMP: omp.loop_nest
+// OMP-NEXT: %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
+// OMP: llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// OMP: llvm.intr.stackrestore %[[SP]] : !llvm.ptr
+// OMP-NEXT: omp.yield
+func.func @from_tiled_rows(%src: !u, %dst: memref<61x259xf32>) {
+  layout.relayout %src, %dst : !u, memref<61x259xf32>
+  return
+}
+
+// Transposes of 64 KiB: serial with the default threshold; of 1 MiB:
+// parallel, chunks of 2 rows (256 chunks).
+// DEFAULT-LABEL: func.func @small
+// DEFAULT-NOT: affine.parallel
+// DEFAULT: return
+func.func @small(%a: memref<128x128xf32>, %b: memref<128x128xf32, #layout.tiled<{0,1}>>) {
+  layout.relayout %a, %b : memref<128x128xf32>, memref<128x128xf32, #layout.tiled<{0,1}>>
+  return
+}
+// DEFAULT-LABEL: func.func @large
+// DEFAULT: affine.parallel (%{{.*}}) = (0) to (256) {
+// DEFAULT-NEXT: affine.for %{{.*}} = max #{{.*}}(%{{.*}}) to min #{{.*}}(%{{.*}}) {
+func.func @large(%a: memref<512x512xf32>, %b: memref<512x512xf32, #layout.tiled<{0,1}>>) {
+  layout.relayout %a, %b : memref<512x512xf32>, memref<512x512xf32, #layout.tiled<{0,1}>>
+  return
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Execution test of the blocked transposes (TransposeBlocks.cpp).
+
+  gen_transpose.py mlir  > cases.mlir
+  gen_transpose.py check > expected.txt
+
+Every case relayouts a row-major source into a permuted layout (physical
+dim k holds logical dim perm[k]) with layout.relayout. Element bits are
+(linear * 40503 + 1) mod 2^width. The program then checks every element
+of the physical buffer against the source with explicit loops (the
+permutation written out, not the layout lowering) and prints the number of
+mismatches, and prints three physical slots whose bits `check` computes
+here in Python. Each case runs with both buffers 64-byte aligned and at
+byte offset 40 (memref.view of a byte buffer).
+"""
+import sys
+
+CASES = [
+    # name, element type, logical shape, perm
+    ("t64_f32", "f32", (64, 64), (1, 0)),
+    ("t29x291_f32", "f32", (29, 291), (1, 0)),
+    ("t291x29_f32", "f32", (291, 29), (1, 0)),
+    ("t3_210_f32", "f32", (18, 20, 40), (2, 1, 0)),
+    ("t3_201_f32", "f32", (33, 17, 16), (2, 0, 1)),
+    ("t3_120_f32", "f32", (24, 5, 35), (1, 2, 0)),
+    ("t4_3210_f32", "f32", (17, 3, 20, 18), (3, 2, 1, 0)),
+    ("t29x291_bf16", "bf16", (29, 291), (1, 0)),
+    ("t3_210_bf16", "bf16", (40, 20, 32), (2, 1, 0)),
+    ("t40x70_i8", "i8", (40, 70), (1, 0)),
+    ("t20x24_f64", "f64", (20, 24), (1, 0)),
+    ("t3_210_rows8", "f32", (8, 6, 40), (2, 1, 0)),
+    ("t3_210_rows5", "f32", (5, 7, 40), (2, 1, 0)),
+    ("t3_210_rows3", "f32", (3, 7, 40), (2, 1, 0)),
+]
+WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
+MUL = 40503
+SHIFTS = (0, 40)
+
+
+def prod(xs):
+    r = 1
+    for x in xs:
+        r *= x
+    return r
+
+
+def memref(shape, elt, layout=None):
+    t = "memref<%s%s" % ("".join("%dx" % d for d in shape), elt)
+    return t + (", #layout.tiled<%s>>" % layout if layout else ">")
+
+
+def loops(out, shape, body, ind="  ", iters=None):
+    """scf.for nest over `shape`; body(ivs, indent) emits the innermost
+    code. With iters (name, init), the nest carries one i64 sum."""
+    ivs = []
+    for k, d in enumerate(shape):
+        iv = "%%i%d" % k
+        if iters:
+            out.append("%s%%s%d = scf.for %s = %%c0 to %%c%d step %%c1 "
+                       "iter_args(%%a%d = %s) -> (i64) {" %
+                       (ind, k, iv, d, k, "%a" + str(k - 1) if k else iters))
+        else:
+            out.append("%sscf.for %s = %%c0 to %%c%d step %%c1 {" %
+                       (ind, iv, d))
+        ivs.append(iv)
+        ind += "  "
+    body(ivs, ind)
+    for k in reversed(range(len(shape))):
+        ind = ind[:-2]
+        if iters:
+            out.append("%s  scf.yield %%s%d : i64" % (ind, k + 1))
+        out.append("%s}" % ind)
+
+
+def case_mlir(name, elt, shape, perm):
+    w = WIDTH[elt]
+    it = "i%d" % w
+    phys = tuple(shape[p] for p in perm)
+    m2m = "{%s}" % ",".join(str(d) for d in reversed(perm))
+    n = prod(shape)
+    nbytes = n * w // 8
+    src_t, dst_t = memref(shape, elt), memref(phys, elt)
+    tiled_t = memref(shape, elt, m2m)
+    o = []
+    o.append("func.func @%s(%%shift: index) {" % name)
+    o.append("  %%sb = memref.alloc() {alignment = 64} : memref<%dxi8>" %
+             (nbytes + 64))
+    o.append("  %%db = memref.alloc() {alignment = 64} : memref<%dxi8>" %
+             (nbytes + 64))
+    o.append("  %%src = memref.view %%sb[%%shift][] : memref<%dxi8> to %s" %
+             (nbytes + 64, src_t))
+    o.append("  %%dst = memref.view %%db[%%shift][] : memref<%dxi8> to %s" %
+             (nbytes + 64, dst_t))
+
+    def linear(ivs, ind, dims):
+        expr = " + ".join("d%d * %d" % (k, prod(dims[k + 1:]))
+                          for k in range(len(dims)))
+        o.append("%s%%lin = affine.apply affine_map<(%s) -> (%s)>(%s)" %
+                 (ind, ", ".join("d%d" % k for k in range(len(dims))), expr,
+                  ", ".join(ivs)))
+
+    def fill(ivs, ind):
+        linear(ivs, ind, shape)
+        o.append("%s%%l64 = arith.index_cast %%lin : index to i64" % ind)
+        o.append("%s%%m = arith.muli %%l64, %%cmul : i64" % ind)
+        o.append("%s%%m1 = arith.addi %%m, %%c1_i64 : i64" % ind)
+        if w < 64:
+            o.append("%s%%bits = arith.trunci %%m1 : i64 to %s" % (ind, it))
+        else:
+            o.append("%s%%bits = arith.addi %%m1, %%c0_i64 : i64" % ind)
+        if elt.startswith("i"):
+            o.append("%s%%v = arith.addi %%bits, %%bits0 : %s" % (ind, it))
+        else:
+            o.append("%s%%v = arith.bitcast %%bits : %s to %s" % (ind, it, elt))
+        o.append("%smemref.store %%v, %%src[%s] : %s" %
+                 (ind, ", ".join(ivs), src_t))
+
+    o.append("  %%bits0 = arith.constant 0 : %s" % it)
+    loops(o, shape, fill)
+    o.append("  %%d = layout.from_physical %%dst : %s -> %s" % (dst_t, tiled_t))
+    o.append("  layout.relayout %%src, %%d : %s, %s" % (src_t, tiled_t))
+
+    def check(ivs, ind):
+        pivs = [ivs[p] for p in perm]
+        o.append("%s%%x = memref.load %%src[%s] : %s" %
+                 (ind, ", ".join(ivs), src_t))
+        o.append("%s%%y = memref.load %%dst[%s] : %s" %
+                 (ind, ", ".join(pivs), dst_t))
+        if elt.startswith("i"):
+            o.append("%s%%xb = arith.addi %%x, %%bits0 : %s" % (ind, it))
+            o.append("%s%%yb = arith.addi %%y, %%bits0 : %s" % (ind, it))
+        else:
+            o.append("%s%%xb = arith.bitcast %%x : %s to %s" % (ind, elt, it))
+            o.append("%s%%yb = arith.bitcast %%y : %s to %s" % (ind, elt, it))
+        o.append("%s%%ne = arith.cmpi ne, %%xb, %%yb : %s" % (ind, it))
+        o.append("%s%%ne64 = arith.extui %%ne : i1 to i64" % ind)
+        o.append("%s%%s%d = arith.addi %%a%d, %%ne64 : i64" %
+                 (ind, len(shape), len(shape) - 1))
+
+    loops(o, shape, check, iters="%c0_i64")
+    o.append('  vector.print str "%s mismatches: "' % name)
+    o.append("  vector.print %s0 : i64")
+    for slot in spots(phys):
+        o.append("  %%p%s = memref.load %%dst[%s] : %s" % (
+            "_".join(map(str, slot)),
+            ", ".join("%%c%d" % c for c in slot), dst_t))
+        v = "%%p%s" % "_".join(map(str, slot))
+        if not elt.startswith("i"):
+            o.append("  %s_b = arith.bitcast %s : %s to %s" % (v, v, elt, it))
+            v += "_b"
+        if w < 64:
+            o.append("  %s_u = arith.extui %s : %s to i64" % (v, v, it))
+            v += "_u"
+        o.append("  vector.print %s : i64" % v)
+    o.append("  memref.dealloc %%sb : memref<%dxi8>" % (nbytes + 64))
+    o.append("  memref.dealloc %%db : memref<%dxi8>" % (nbytes + 64))
+    o.append("  return\n}")
+    return "\n".join(o)
+
+
+def spots(phys):
+    """Three physical slots: the second of the first row, one in the
+    middle, the last."""
+    first = tuple([0] * (len(phys) - 1) + [1])
+    mid = tuple(d // 2 for d in phys)
+    last = tuple(d - 1 for d in phys)
+    return [first, mid, last]
+
+
+def expected(elt, shape, perm, slot):
+    logical = [0] * len(shape)
+    for k, p in enumerate(perm):
+        logical[p] = slot[k]
+    lin = 0
+    for k, i in enumerate(logical):
+        lin = lin * shape[k] + i
+    return (lin * MUL + 1) % (1 << WIDTH[elt])
+
+
+def consts():
+    cs = set([0, 1, 2, 3])
+    for _, _, shape, _ in CASES:
+        cs.update(shape)
+        cs.update(d // 2 for d in shape)
+        cs.update(d - 1 for d in shape)
+    return ["  %%c%d = arith.constant %d : index" % (c, c) for c in sorted(cs)]
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] not in ("mlir", "check"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "check":
+        for shift in SHIFTS:
+            for name, elt, shape, perm in CASES:
+                phys = tuple(shape[p] for p in perm)
+                print("CHECK: %s mismatches: 0" % name)
+                for slot in spots(phys):
+                    print("CHECK-NEXT: %d" % expected(elt, shape, perm, slot))
+        print("CHECK-NOT: mismatches")
+        return
+    body = []
+    for case in CASES:
+        text = case_mlir(*case)
+        # Constants are function-local: put them after the signature.
+        head, rest = text.split("\n", 1)
+        body.append("\n".join([head] + consts() + [
+            "  %%cmul = arith.constant %d : i64" % MUL,
+            "  %c0_i64 = arith.constant 0 : i64",
+            "  %c1_i64 = arith.constant 1 : i64", rest]))
+    main_lines = ["func.func @main() {"]
+    for shift in SHIFTS:
+        main_lines.append("  %%shift%d = arith.constant %d : index" %
+                          (shift, shift))
+        for name, _, _, _ in CASES:
+            main_lines.append("  call @%s(%%shift%d) : (index) -> ()" %
+                              (name, shift))
+    main_lines.append("  return\n}")
+    print("\n\n".join(body + ["\n".join(main_lines)]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+// Blocked in-register transposes (docs/lowering.md, TransposeBlocks.cpp):
+// 2-D, 3-D and 4-D permutations that move the fastest-varying dim, f32,
+// bf16, i8 and f64, sizes that are multiples of the block and sizes that
+// are not (29x291: overlapping edge blocks), short destination rows (8 and
+// 5 elements: 8 x 8 and 4 x 4 blocks) and rows too short for a block (3:
+// the scalar nest). Every element of every destination is
+// checked against the source with the permutation written out in loops,
+// plus three physical slots against values computed by the generator; the
+// buffers are 64-byte aligned and then at byte offset 40. Run with the
+// default options, with non-temporal stores forced (aligned streaming
+// blocks under a run-time alignment check), with 32-byte vectors (8 x 8 f32
+// blocks), and with scalar loops.
+// RUN: %python %S/Inputs/gen_transpose.py mlir > %t.mlir
+// RUN: %python %S/Inputs/gen_transpose.py check > %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm -o %t.default.mlir
+// RUN: mlir-runner %t.default.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm=nontemporal-threshold-bytes=0 -o %t.nt.mlir
+// RUN: mlir-runner %t.nt.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=32 -o %t.v32.mlir
+// RUN: mlir-runner %t.v32.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=0 -o %t.scalar.mlir
+// RUN: mlir-runner %t.scalar.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// The blocked kernels are really there (and not in the scalar build).
+// RUN: grep -c 'llvm.shufflevector' %t.nt.mlir | FileCheck %s --check-prefix=SHUF
+// RUN: not grep -q 'llvm.shufflevector' %t.scalar.mlir
+// SHUF: {{[1-9][0-9][0-9]+}}
