@@ -57,17 +57,21 @@ func.func @from_tiled_rows(%src: !u, %dst: memref<61x259xf32>) {
 }
 
 // Transposes of 64 KiB: serial with the default threshold; of 1 MiB:
-// parallel, chunks of 2 rows (256 chunks).
+// parallel. They take the blocked transposes (TransposeBlocks.cpp), whose
+// parallel chunks are whole 16-row blocks: lcm(2 rows, 16) = 16 rows, 32
+// chunks, each a serial loop over its blocks.
 // DEFAULT-LABEL: func.func @small
-// DEFAULT-NOT: affine.parallel
+// DEFAULT-NOT: parallel
 // DEFAULT: return
 func.func @small(%a: memref<128x128xf32>, %b: memref<128x128xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %a, %b : memref<128x128xf32>, memref<128x128xf32, #layout.tiled<{0,1}>>
   return
 }
 // DEFAULT-LABEL: func.func @large
-// DEFAULT: affine.parallel (%{{.*}}) = (0) to (256) {
-// DEFAULT-NEXT: affine.for %{{.*}} = max #{{.*}}(%{{.*}}) to min #{{.*}}(%{{.*}}) {
+// DEFAULT: %[[C32:.+]] = arith.constant 32 : index
+// DEFAULT: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C32]]) step (%{{.*}}) {
+// DEFAULT: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C16:.+]] {
+// DEFAULT: vector.shuffle
 func.func @large(%a: memref<512x512xf32>, %b: memref<512x512xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %a, %b : memref<512x512xf32>, memref<512x512xf32, #layout.tiled<{0,1}>>
   return

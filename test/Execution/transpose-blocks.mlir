@@ -21,6 +21,12 @@
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=32 -o %t.v32.mlir
 // RUN: mlir-runner %t.v32.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
+// Parallel (the blocks' p_k chunks on 2 threads, streaming stores):
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2" -o %t.par.mlir
+// RUN: mlir-runner %t.par.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: grep -c 'omp.wsloop' %t.par.mlir | FileCheck %s --check-prefix=PAR
+// PAR: {{^[1-9][0-9]*$}}
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=0 -o %t.scalar.mlir
 // RUN: mlir-runner %t.scalar.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

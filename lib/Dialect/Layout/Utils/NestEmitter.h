@@ -85,6 +85,12 @@ private:
   void prepareParallel();
   void emitParallelLoop(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
                         function_ref<void(Value)> body);
+  /// The parallel loop over chunks [max(chunkLbs), min(chunkUbs)): each
+  /// chunk gets its own staging row and, after non-temporal stores, its own
+  /// fence. `chunkBody` builds one chunk's loops.
+  void emitParallelChunks(ArrayRef<AffineExpr> chunkLbs,
+                          ArrayRef<AffineExpr> chunkUbs,
+                          function_ref<void(Value)> chunkBody);
   /// Where per-thread allocations (staging rows) go: the start of the
   /// enclosing parallel chunk's body, or (null) after the destination view.
   Block *allocaBlock = nullptr;

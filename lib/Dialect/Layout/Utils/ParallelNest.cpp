@@ -146,6 +146,22 @@ void NestEmitter::emitParallelLoop(ArrayRef<AffineExpr> lbs,
     x.forLoop(lbs, ubs, body);
     return;
   }
+  emitParallelChunks(chunkLbs, chunkUbs, [&](Value chunk) {
+    if (c == 1) {
+      body(chunk);
+      return;
+    }
+    AffineExpr start = x.value(chunk) * c;
+    SmallVector<AffineExpr> innerLbs(lbList), innerUbs(ubs.begin(), ubs.end());
+    innerLbs.push_back(start);
+    innerUbs.push_back(start + c);
+    x.forLoop(innerLbs, innerUbs, body);
+  });
+}
+
+void NestEmitter::emitParallelChunks(ArrayRef<AffineExpr> chunkLbs,
+                                     ArrayRef<AffineExpr> chunkUbs,
+                                     function_ref<void(Value)> chunkBody) {
   x.parallelLoop(chunkLbs, chunkUbs, [&](Value chunk) {
     // Per chunk (per thread): its own staging row, its own fence.
     Block *savedAllocaBlock = allocaBlock;
@@ -154,16 +170,7 @@ void NestEmitter::emitParallelLoop(ArrayRef<AffineExpr> lbs,
     allocaBlock = x.b.getInsertionBlock();
     stagingRow = Value();
     usedNontemporal = false;
-    if (c == 1) {
-      body(chunk);
-    } else {
-      AffineExpr start = x.value(chunk) * c;
-      SmallVector<AffineExpr> innerLbs(lbList),
-          innerUbs(ubs.begin(), ubs.end());
-      innerLbs.push_back(start);
-      innerUbs.push_back(start + c);
-      x.forLoop(innerLbs, innerUbs, body);
-    }
+    chunkBody(chunk);
     if (usedNontemporal)
       LLVM::FenceOp::create(x.b, x.loc, LLVM::AtomicOrdering::seq_cst);
     usedNontemporal |= savedNontemporal;

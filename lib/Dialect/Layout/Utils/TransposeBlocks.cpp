@@ -36,6 +36,7 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -251,7 +252,9 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       return sa != sc ? sa > sc : a < c;
     });
   }
-  auto emitBlocks = [&](bool alignedRows) {
+  // The middle loops, then `kLoop` (the p_k blocks), then the p_r blocks.
+  using BlockBody = function_ref<void(bool full)>;
+  auto emitPlanes = [&](bool alignedRows, function_ref<void(BlockBody)> kLoop) {
     std::function<void(unsigned)> outer = [&](unsigned i) {
       if (i < middle.size()) {
         x.forLoop({}, {physSizes[middle[i]]}, [&](Value iv) {
@@ -260,12 +263,54 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
         });
         return;
       }
-      blockLoop(pk, *sizeK, v, [&](bool) {
+      kLoop([&](bool) {
         blockLoop(pr, *sizeR, width,
                   [&](bool fullR) { emitBlock(alignedRows && fullR); });
       });
     };
     outer(0);
+  };
+  // At the nest's parallel level (ParallelNest.cpp) the p_k range is split
+  // into chunks of whole blocks and whole destination cache lines (the
+  // level's chunk rounded up to a multiple of V); the last chunk also takes
+  // the rows after the last whole chunk and the overlapping edge block, so
+  // no two chunks write the same destination line.
+  int64_t chunkRows = static_cast<int>(k) == parallelLevel
+                          ? std::lcm<int64_t>(parallelChunk, v)
+                          : 0;
+  int64_t chunks = chunkRows ? *sizeK / chunkRows : 0;
+  auto emitBlocks = [&](bool alignedRows) {
+    if (chunks < 2) {
+      emitPlanes(alignedRows,
+                 [&](BlockBody body) { blockLoop(pk, *sizeK, v, body); });
+      return;
+    }
+    emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
+      AffineExpr c = x.value(chunk);
+      AffineExpr start = c * chunkRows;
+      AffineExpr end = (c + 1) * chunkRows +
+                       (c + 1).floorDiv(chunks) * (*sizeK - chunks * chunkRows);
+      AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
+      emitPlanes(alignedRows, [&](BlockBody body) {
+        x.forLoop(
+            {start}, {fullEnd},
+            [&](Value iv) {
+              x.bind(pk, iv);
+              body(true);
+            },
+            v);
+        if (*sizeK % v == 0)
+          return;
+        Value lastChunk = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, chunk,
+            arith::ConstantIndexOp::create(b, loc, chunks - 1));
+        auto ifOp = scf::IfOp::create(b, loc, lastChunk);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        x.bind(pk, arith::ConstantIndexOp::create(b, loc, *sizeK - v));
+        body(false);
+      });
+    });
   };
   // Destination vectors at multiples of V along the row are aligned when
   // every row starts at a multiple of the store size and the buffer does
