@@ -30,9 +30,21 @@
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v4" | FileCheck %s --check-prefix=AVX512
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 target-features=-avx512f" | FileCheck %s --check-prefix=AVX2
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64 vector-bytes=64" | FileCheck %s --check-prefix=AVX512
-// AVX2: vector<8xi32>
-// SSE: vector<4xi32>
-// AVX512: vector<16xi32>
+// AVX2: vector<8x{{(i32|f32)}}>
+// SSE: vector<4x{{(i32|f32)}}>
+// AVX512: vector<16x{{(i32|f32)}}>
+//
+// The target also picks the edge strategy: masked loads/stores with
+// AVX-512F+BW, overlapping full vectors otherwise (AVX2's masked stores are
+// slow and it has none of 16 bits); masked-edges given explicitly wins.
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v4" | FileCheck %s --check-prefix=MASK
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v3 masked-edges=true" | FileCheck %s --check-prefix=MASK
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=NOMASK
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v4 target-features=-avx512bw" | FileCheck %s --check-prefix=NOMASK
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v4 masked-edges=false" | FileCheck %s --check-prefix=NOMASK
+// MASK: llvm.intr.masked.store
+// NOMASK-LABEL: llvm.func @to_tiled
+// NOMASK-NOT: llvm.intr.masked
 
 !t = memref<64x256xf32, #layout.tiled<{1,0:T(8,128)}>>
 func.func @to_tiled(%src: memref<64x256xf32>, %dst: !t) {

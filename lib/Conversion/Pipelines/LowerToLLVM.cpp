@@ -33,14 +33,20 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    broadcasts into their consumer) over bufferization.to_buffer /
   //    memref.alloc / bufferization.to_tensor.
   pm.addPass(createLayoutExpandBroadcasts());
-  //    The vector width: vector-bytes if given, else the target's
-  //    (target-cpu/-features, the host by default; an invalid target, which
-  //    the registered pipeline reports before building, falls back to 64).
+  //    The vector width and the edge strategy: vector-bytes and
+  //    masked-edges if given, else the target's (target-cpu/-features, the
+  //    host by default; an invalid target, which the registered pipeline
+  //    reports before building, falls back to 64 bytes and masks).
   int64_t vectorBytes = options.vectorBytes;
-  if (!options.vectorBytes.hasValue()) {
-    FailureOr<int64_t> target = getTargetVectorBytes(
+  bool maskedEdges = options.maskedEdges;
+  if (!options.vectorBytes.hasValue() || !options.maskedEdges.hasValue()) {
+    FailureOr<TargetVectorInfo> target = getTargetVectorInfo(
         options.targetCpu, options.targetFeatures, [](const Twine &) {});
-    vectorBytes = succeeded(target) ? *target : kDefaultVectorBytes;
+    if (!options.vectorBytes.hasValue())
+      vectorBytes = succeeded(target) ? target->vectorBytes
+                                      : int64_t(kDefaultVectorBytes);
+    if (!options.maskedEdges.hasValue())
+      maskedEdges = succeeded(target) ? target->maskedStores : true;
   }
   //    One thread: serial nests, no OpenMP at all.
   bool parallel = options.numThreads != 1;
@@ -50,12 +56,12 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   staticOnly.vectorBytes = vectorBytes;
   staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   staticOnly.parallelThresholdBytes = parallelThreshold;
-  staticOnly.maskedEdges = options.maskedEdges;
+  staticOnly.maskedEdges = maskedEdges;
   ConvertLayoutToSCFOptions scfOptions;
   scfOptions.vectorBytes = vectorBytes;
   scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   scfOptions.parallelThresholdBytes = parallelThreshold;
-  scfOptions.maskedEdges = options.maskedEdges;
+  scfOptions.maskedEdges = maskedEdges;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
   pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the

@@ -38,15 +38,15 @@ static const llvm::StringSet<> &getKnownX86Features() {
   return known;
 }
 
-FailureOr<int64_t> mlir::layout::getTargetVectorBytes(
-    StringRef cpu, StringRef features,
-    function_ref<void(const Twine &)> emitError) {
+FailureOr<TargetVectorInfo>
+mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
+                                  function_ref<void(const Twine &)> emitError) {
   bool host = cpu.empty() || cpu == "native";
   llvm::Triple triple(llvm::sys::getProcessTriple());
   if (!triple.isX86()) {
-    // Other architectures: 16-byte vectors (NEON, SSE-class); the names are
-    // not checked.
-    return int64_t(16);
+    // Other architectures: 16-byte vectors (NEON, SSE-class), no masked
+    // stores; the names are not checked.
+    return TargetVectorInfo{};
   }
   llvm::StringMap<bool> enabled;
   if (host) {
@@ -86,11 +86,13 @@ FailureOr<int64_t> mlir::layout::getTargetVectorBytes(
     enabled[name] = on;
     llvm::X86::updateImpliedFeatures(name, on, enabled);
   }
+  TargetVectorInfo info;
   if (enabled.lookup("avx512f"))
-    return int64_t(64);
-  if (enabled.lookup("avx"))
-    return int64_t(32);
-  return int64_t(16);
+    info.vectorBytes = 64;
+  else if (enabled.lookup("avx"))
+    info.vectorBytes = 32;
+  info.maskedStores = enabled.lookup("avx512f") && enabled.lookup("avx512bw");
+  return info;
 }
 
 LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
@@ -119,8 +121,8 @@ LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
        !llvm::isPowerOf2_64(options.vectorBytes.getValue())))
     error("vector-bytes must be 0 (scalar loops) or a power of two, got " +
           Twine(options.vectorBytes.getValue()));
-  if (failed(getTargetVectorBytes(options.targetCpu, options.targetFeatures,
-                                  error)))
+  if (failed(getTargetVectorInfo(options.targetCpu, options.targetFeatures,
+                                 error)))
     ok = false;
   return success(ok);
 }

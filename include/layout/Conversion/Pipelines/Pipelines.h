@@ -51,8 +51,9 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::init("")};
   Option<bool> maskedEdges{
       *this, "masked-edges",
-      llvm::cl::desc("Edges of vector rows use masked loads/stores (fast "
-                     "with AVX-512); false: overlapping full vectors (AVX2)"),
+      llvm::cl::desc("Edges of vector rows use masked loads/stores; false: "
+                     "overlapping full vectors (default: from the target, "
+                     "true with AVX-512F+BW, false otherwise, e.g. AVX2)"),
       llvm::cl::init(true)};
   Option<bool> deallocate{
       *this, "deallocate",
@@ -77,14 +78,23 @@ LogicalResult
 verifyLayoutLowerToLLVMOptions(const LayoutLowerToLLVMOptions &options,
                                function_ref<void(const Twine &)> emitError);
 
-/// The bytes per vector for a target (`cpu` as clang's -march, '' or
-/// 'native' for the host; `features` a comma-separated +name/-name list on
-/// top): 64 with AVX-512 (avx512f), 32 with AVX, 16 otherwise (SSE2, and
-/// every other architecture). Failure (reported) for an unknown CPU or a
-/// malformed or unknown feature.
-FailureOr<int64_t>
-getTargetVectorBytes(StringRef cpu, StringRef features,
-                     function_ref<void(const Twine &)> emitError);
+/// What the vector rows need to know of a target.
+struct TargetVectorInfo {
+  /// Bytes per vector: 64 with AVX-512 (avx512f), 32 with AVX, 16 otherwise
+  /// (SSE2, and every other architecture).
+  int64_t vectorBytes = 16;
+  /// Whether masked loads and stores of every element width are fast
+  /// (AVX-512F + BW: 8- to 64-bit masks). AVX2's vmaskmov stores are slow,
+  /// and it has no 16-bit ones (LLVM splits them per element).
+  bool maskedStores = false;
+};
+
+/// The vector facts of a target (`cpu` as clang's -march, '' or 'native'
+/// for the host; `features` a comma-separated +name/-name list on top).
+/// Failure (reported) for an unknown CPU or a malformed or unknown feature.
+FailureOr<TargetVectorInfo>
+getTargetVectorInfo(StringRef cpu, StringRef features,
+                    function_ref<void(const Twine &)> emitError);
 
 /// Registers --layout-lower-to-llvm.
 void registerLayoutPipelines();
