@@ -7,30 +7,27 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Dialect/Layout/IR/AffineIndexOps.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/ArithIndexOps.h"
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "LogicalDescriptors.h"
+#include "PackedMemRefs.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::layout {
@@ -68,38 +65,6 @@ std::string typeToString(Type type) {
   return out;
 }
 
-/// The index algebra of TiledLayoutMap::apply over `index` values. Logical
-/// indices of in-bounds accesses are non-negative, so division and remainder
-/// are unsigned (cheaper than the signed floordiv/mod expansion). Constants
-/// are shared and constant operands fold.
-struct ArithIndexOps {
-  ArithIndexOps(OpBuilder &builder, Location loc)
-      : builder(builder), loc(loc) {}
-
-  OpBuilder &builder;
-  Location loc;
-  llvm::DenseMap<int64_t, Value> constants;
-
-  Value constant(int64_t v) {
-    Value &c = constants[v];
-    if (!c)
-      c = arith::ConstantIndexOp::create(builder, loc, v);
-    return c;
-  }
-  Value add(Value a, Value b) {
-    return builder.createOrFold<arith::AddIOp>(loc, a, b);
-  }
-  Value mul(Value a, int64_t b) {
-    return builder.createOrFold<arith::MulIOp>(loc, a, constant(b));
-  }
-  Value floorDiv(Value a, int64_t b) {
-    return builder.createOrFold<arith::DivUIOp>(loc, a, constant(b));
-  }
-  Value mod(Value a, int64_t b) {
-    return builder.createOrFold<arith::RemUIOp>(loc, a, constant(b));
-  }
-};
-
 class NormalizeMemRefsPass
     : public ::mlir::layout::impl::LayoutNormalizeMemRefsBase<
           NormalizeMemRefsPass> {
@@ -115,54 +80,18 @@ private:
   /// function boundaries (LogicalDescriptors.h).
   LogicalSizeTracker logicalSizes;
 
-  // Sub-byte packing (E(n), docs/lowering.md "Sub-byte storage"): the
-  // packed tiled types and their bits; the physical views and allocations
-  // that share a packed buffer (to_physical results, from_physical
-  // sources), with their packed type; the accesses rewritten last.
-  struct PackedView {
-    unsigned bits;
-    MemRefType packedType;
-    /// The physical dims (row-major slots) of the buffer.
-    SmallVector<int64_t> physicalDims;
-  };
-  struct PackedAccess {
-    Operation *op;
-    unsigned bits;
-    // Byte index: a value (memref.load/store) or a map over the access's
-    // map operands (affine.load/store).
-    Value byteIndex;
-    AffineMap byteMap;
-    Value bitOffset; // i8
-  };
-  llvm::DenseMap<Type, PackedView> packedTypes;
-  llvm::DenseMap<Value, PackedView> packedViews;
-  llvm::DenseSet<Operation *> packedPhysicalAllocs;
-  llvm::DenseSet<Operation *> packedCasts;
-  /// from_physical ops viewing a buffer not allocated here (a function
-  /// argument, say) as a packed memref that is only read: packed copies.
-  llvm::DenseSet<Operation *> packingCopies;
-  /// Row loops unrolled by 8/n (groupWholeBytes): the stores of one byte's
-  /// slots, keyed by the first, which writes the assembled byte.
-  llvm::DenseMap<Operation *, SmallVector<Operation *>> wholeByteGroups;
-  llvm::DenseSet<Operation *> wholeByteFollowers;
-  SmallVector<PackedAccess> packedAccesses;
+  /// The sub-byte packed (E(n)) buffers and their accesses
+  /// (PackedMemRefs.h).
+  PackedMemRefs packing;
 
   LogicalResult checkType(Type type, Operation *where);
-  LogicalResult collectPackedViews(ModuleOp module);
-  void groupWholeBytes(ModuleOp module);
-  std::optional<PackedView> getPackedView(Value memref) const;
-  void recordPackedAccess(OpBuilder &builder, Operation *op, Value memref,
-                          const PackedView &view);
-  void rewritePackedAccess(OpBuilder &builder, const PackedAccess &access);
-  void zeroTrailingBits(OpBuilder &builder, Location loc, Value buffer,
-                        const PackedView &view);
-  void emitPackingCopy(OpBuilder &builder, FromPhysicalOp op);
-  bool isPackedByteCast(UnrealizedConversionCastOp cast) const;
   LogicalResult checkOp(Operation *op, SymbolTableCollection &symbols);
   LogicalResult checkLogicalSizesKnown(Value value, Operation *user);
   Type convertType(Type type) const;
   Type convertBoundaryType(Type type) const;
   FunctionType convertFunctionType(FunctionType type) const;
+  SmallVector<Value> retypeBoundaryValues(OpBuilder &builder,
+                                          ValueRange values);
 };
 
 } // namespace
@@ -184,15 +113,8 @@ LogicalResult NormalizeMemRefsPass::checkType(Type type, Operation *where) {
   FailureOr<unsigned> bits = getSubBytePackingBits(memref, emitError);
   if (failed(bits))
     return failure();
-  if (*bits) {
-    // E(n) packing: a buffer of ceil(slots * n / 8) bytes.
-    SmallVector<int64_t> dims(physical->getShape());
-    physical =
-        MemRefType::get({getPackedByteCount(physical->getNumElements(), *bits)},
-                        IntegerType::get(memref.getContext(), 8),
-                        MemRefLayoutAttrInterface(), memref.getMemorySpace());
-    packedTypes[memref] = PackedView{*bits, *physical, std::move(dims)};
-  }
+  if (*bits) // E(n) packing: a buffer of ceil(slots * n / 8) bytes.
+    physical = packing.addPackedType(memref, *physical, *bits);
   physicalTypes[memref] = *physical;
   return success();
 }
@@ -216,6 +138,25 @@ NormalizeMemRefsPass::convertFunctionType(FunctionType type) const {
   for (Type t : type.getResults())
     results.push_back(convertBoundaryType(t));
   return FunctionType::get(type.getContext(), inputs, results);
+}
+
+/// Retypes function arguments or call results to their physical types,
+/// except the dynamic tiled memrefs, whose logical sizes are read first
+/// (they still have the descriptor's sizes) and which are returned, to be
+/// retyped to their descriptors (LogicalSizeTracker::fromDescriptor).
+SmallVector<Value>
+NormalizeMemRefsPass::retypeBoundaryValues(OpBuilder &builder,
+                                           ValueRange values) {
+  SmallVector<Value> dynamic;
+  for (Value value : values) {
+    if (isDynamicTiledMemRef(value)) {
+      (void)logicalSizes.get(builder, value);
+      dynamic.push_back(value);
+    } else {
+      value.setType(convertType(value.getType()));
+    }
+  }
+  return dynamic;
 }
 
 LogicalResult NormalizeMemRefsPass::checkLogicalSizesKnown(Value value,
@@ -298,9 +239,7 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
             result = false;
       })
       .Case<UnrealizedConversionCastOp>([&](UnrealizedConversionCastOp cast) {
-        if (isPackedByteCast(cast))
-          packedCasts.insert(cast);
-        else
+        if (!packing.recordByteCast(cast))
           unsupported("casts a #layout.tiled memref; layout-normalize-memrefs "
                       "only rewrites casts between a sub-byte packed (E(n)) "
                       "memref and its packed byte buffer type");
@@ -362,330 +301,6 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
       });
   return success(result);
 }
-
-//===----------------------------------------------------------------------===//
-// Sub-byte packing (E(n)): the buffer is ceil(slots * n / 8) bytes, and every
-// access is a byte access plus shift/mask in XLA's order (SubBytePacking.h).
-//===----------------------------------------------------------------------===//
-
-std::optional<NormalizeMemRefsPass::PackedView>
-NormalizeMemRefsPass::getPackedView(Value memref) const {
-  if (auto it = packedViews.find(memref); it != packedViews.end())
-    return it->second;
-  if (auto it = packedTypes.find(memref.getType()); it != packedTypes.end())
-    return it->second;
-  return std::nullopt;
-}
-
-/// builtin.unrealized_conversion_cast between a packed memref (or its
-/// physical view) and exactly its byte buffer type, memref<B x i8>: how a
-/// program (a test, an embedder) hands packed bytes in or reads them out. It
-/// becomes the identity.
-bool NormalizeMemRefsPass::isPackedByteCast(
-    UnrealizedConversionCastOp cast) const {
-  if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
-    return false;
-  Value in = cast.getOperand(0), out = cast.getResult(0);
-  if (std::optional<PackedView> view = getPackedView(in))
-    return out.getType() == view->packedType;
-  auto it = packedTypes.find(out.getType());
-  return it != packedTypes.end() && in.getType() == it->second.packedType;
-}
-
-/// Whether the packed memref `tiled` is only read (loads, physical views that
-/// are only loaded, copies out of it, returns, deallocation, byte casts), so
-/// that a packed copy of its buffer can stand for it.
-static bool isOnlyRead(Value tiled) {
-  auto isLoad = [](Operation *user) {
-    return isa<memref::LoadOp, affine::AffineLoadOp>(user);
-  };
-  for (OpOperand &use : tiled.getUses()) {
-    Operation *user = use.getOwner();
-    if (isLoad(user) || isa<func::ReturnOp, memref::DeallocOp>(user))
-      continue;
-    if (auto copy = dyn_cast<memref::CopyOp>(user);
-        copy && copy.getSource() == tiled)
-      continue;
-    if (auto view = dyn_cast<ToPhysicalOp>(user);
-        view && llvm::all_of(view->getUsers(), isLoad))
-      continue;
-    return false;
-  }
-  return true;
-}
-
-/// Finds the physical views (to_physical results) and the allocations viewed
-/// through from_physical (what --layout-bufferize makes of a tiled tensor)
-/// that share the buffer of a packed memref, and checks that they are only
-/// loaded, stored, copied and deallocated.
-LogicalResult NormalizeMemRefsPass::collectPackedViews(ModuleOp module) {
-  if (packedTypes.empty())
-    return success();
-  bool ok = true;
-  module.walk([&](ToPhysicalOp op) {
-    auto it = packedTypes.find(op.getSource().getType());
-    if (it != packedTypes.end())
-      packedViews[op.getResult()] = it->second;
-  });
-  module.walk([&](FromPhysicalOp op) {
-    Value source = op.getSource();
-    auto it = packedTypes.find(op.getType());
-    auto existing = packedViews.find(source);
-    if (it == packedTypes.end()) {
-      if (existing != packedViews.end()) {
-        op.emitOpError() << "views the buffer of a sub-byte packed memref as "
-                         << op.getType()
-                         << ", which does not have the same E(n) packing";
-        ok = false;
-      }
-      return;
-    }
-    if (existing != packedViews.end()) {
-      if (existing->second.packedType != it->second.packedType ||
-          existing->second.bits != it->second.bits) {
-        op.emitOpError() << "views one sub-byte packed buffer as "
-                         << op.getType() << " with a different packing";
-        ok = false;
-      }
-      return;
-    }
-    Operation *def = source.getDefiningOp();
-    if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def)) {
-      // Not ours to repack in place: a packed copy, if nothing writes it.
-      if (isOnlyRead(op.getResult())) {
-        packingCopies.insert(op);
-        return;
-      }
-      op.emitOpError() << "views " << source.getType()
-                       << " as the sub-byte packed memref " << op.getType()
-                       << ", which is written or passed on; "
-                          "layout-normalize-memrefs packs in place only "
-                          "buffers allocated in the function "
-                          "(memref.alloc/alloca) or physical views of packed "
-                          "memrefs (a buffer from elsewhere is packed into a "
-                          "copy, which must only be read)";
-      ok = false;
-      return;
-    }
-    packedViews[source] = it->second;
-    packedPhysicalAllocs.insert(def);
-  });
-  for (auto &entry : packedViews) {
-    Value value = entry.first;
-    const PackedView &view = entry.second;
-    for (Operation *user : value.getUsers()) {
-      bool supported =
-          llvm::TypeSwitch<Operation *, bool>(user)
-              .Case<memref::LoadOp, affine::AffineLoadOp, FromPhysicalOp,
-                    memref::DeallocOp>([](Operation *) { return true; })
-              .Case<UnrealizedConversionCastOp>(
-                  [&](UnrealizedConversionCastOp cast) {
-                    if (!isPackedByteCast(cast))
-                      return false;
-                    packedCasts.insert(cast);
-                    return true;
-                  })
-              .Case<memref::StoreOp, affine::AffineStoreOp>(
-                  [&](auto store) { return store.getMemRef() == value; })
-              .Case<memref::CopyOp>([&](memref::CopyOp copy) {
-                Value other = copy.getSource() == value ? copy.getTarget()
-                                                        : copy.getSource();
-                auto o = packedViews.find(other);
-                return o != packedViews.end() &&
-                       o->second.packedType == view.packedType;
-              })
-              .Default([](Operation *) { return false; });
-      if (!supported) {
-        user->emitOpError()
-            << "uses " << value.getType()
-            << ", the physical view of a sub-byte packed (E(" << view.bits
-            << ")) buffer; layout-normalize-memrefs only rewrites its "
-               "loads, stores, copies between packed buffers and "
-               "deallocations";
-        ok = false;
-      }
-    }
-  }
-  return success(ok);
-}
-
-/// Row loops that store every slot of whole bytes of a packed view are
-/// unrolled by 8/n (unrollWholeByteRow): the stores of one iteration form a
-/// group that rewritePackedAccess turns into one store of the assembled byte.
-void NormalizeMemRefsPass::groupWholeBytes(ModuleOp module) {
-  SmallVector<Operation *> stores;
-  module.walk([&](Operation *op) {
-    if (isa<memref::StoreOp, affine::AffineStoreOp>(op) &&
-        packedViews.count(op->getOperand(1)))
-      stores.push_back(op);
-  });
-  for (Operation *store : stores) {
-    const PackedView &view = packedViews.find(store->getOperand(1))->second;
-    SmallVector<Operation *> group =
-        unrollWholeByteRow(store, view.physicalDims, view.bits);
-    if (group.empty())
-      continue;
-    wholeByteFollowers.insert(std::next(group.begin()), group.end());
-    wholeByteGroups[store] = std::move(group);
-  }
-}
-
-/// Computes the byte and bit offset of a load/store of a packed memref
-/// (logical indices of a tiled memref, or physical indices of a view) while
-/// the memref still has its unpacked type; the access itself is rebuilt
-/// after retyping (rewritePackedAccess).
-void NormalizeMemRefsPass::recordPackedAccess(OpBuilder &builder, Operation *op,
-                                              Value memref,
-                                              const PackedView &view) {
-  Location loc = op->getLoc();
-  auto type = cast<MemRefType>(memref.getType());
-  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
-  PackedAccess access{op, view.bits, Value(), AffineMap(), Value()};
-  // The first store of a whole-byte group needs no bit offset.
-  bool wholeByte = wholeByteGroups.count(op);
-  Value offset;
-  if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op)) {
-    AffineMap accessMap = isa<affine::AffineLoadOp>(op)
-                              ? cast<affine::AffineLoadOp>(op).getAffineMap()
-                              : cast<affine::AffineStoreOp>(op).getAffineMap();
-    ValueRange operands =
-        isa<affine::AffineLoadOp>(op)
-            ? cast<affine::AffineLoadOp>(op).getMapOperands()
-            : cast<affine::AffineStoreOp>(op).getMapOperands();
-    AffineMap physical =
-        attr ? attr.getAffineMap().compose(accessMap) : accessMap;
-    AffineIndexOps ops{builder.getContext()};
-    SmallVector<AffineExpr> results(physical.getResults());
-    AffineExpr linear =
-        linearizeIndex<AffineExpr>(results, view.physicalDims, ops);
-    auto [byte, bitOffset] =
-        getPackedPosition<AffineExpr>(linear, view.bits, ops);
-    unsigned nd = physical.getNumDims(), ns = physical.getNumSymbols();
-    access.byteMap = simplifyAffineMap(AffineMap::get(nd, ns, byte));
-    if (!wholeByte)
-      offset = affine::AffineApplyOp::create(
-          builder, loc, simplifyAffineMap(AffineMap::get(nd, ns, bitOffset)),
-          operands);
-  } else {
-    ValueRange indices = isa<memref::LoadOp>(op)
-                             ? cast<memref::LoadOp>(op).getIndices()
-                             : cast<memref::StoreOp>(op).getIndices();
-    ArithIndexOps ops(builder, loc);
-    SmallVector<Value> physical(indices);
-    if (attr) {
-      FailureOr<TiledLayoutMap> map =
-          attr.getTiledLayoutMap(type.getShape(), type.getElementType(),
-                                 [&] { return emitError(loc); });
-      SmallVector<Value, 6> p =
-          map->apply<Value>(ArrayRef<Value>(physical), ops);
-      physical.assign(p.begin(), p.end());
-    }
-    Value linear = linearizeIndex<Value>(physical, view.physicalDims, ops);
-    if (wholeByte) {
-      access.byteIndex = ops.floorDiv(linear, 8 / view.bits);
-    } else {
-      auto [byte, bitOffset] = getPackedPosition<Value>(linear, view.bits, ops);
-      access.byteIndex = byte;
-      offset = bitOffset;
-    }
-  }
-  if (offset)
-    access.bitOffset = builder.createOrFold<arith::IndexCastOp>(
-        loc, builder.getI8Type(), offset);
-  packedAccesses.push_back(access);
-}
-
-/// Rebuilds a recorded access on the packed i8 buffer: a byte load and a
-/// shift for loads; load, mask, or and store of the byte for stores.
-void NormalizeMemRefsPass::rewritePackedAccess(OpBuilder &builder,
-                                               const PackedAccess &access) {
-  Operation *op = access.op;
-  builder.setInsertionPoint(op);
-  Location loc = op->getLoc();
-  bool isAffine = static_cast<bool>(access.byteMap);
-  Value buffer =
-      isa<memref::LoadOp, memref::StoreOp>(op)
-          ? (isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getMemRef()
-                                     : cast<memref::StoreOp>(op).getMemRef())
-          : (isa<affine::AffineLoadOp>(op)
-                 ? cast<affine::AffineLoadOp>(op).getMemRef()
-                 : cast<affine::AffineStoreOp>(op).getMemRef());
-  SmallVector<Value> mapOperands;
-  if (auto load = dyn_cast<affine::AffineLoadOp>(op))
-    mapOperands.assign(load.getMapOperands().begin(),
-                       load.getMapOperands().end());
-  else if (auto store = dyn_cast<affine::AffineStoreOp>(op))
-    mapOperands.assign(store.getMapOperands().begin(),
-                       store.getMapOperands().end());
-  auto storeByte = [&](Value newByte) {
-    if (isAffine)
-      affine::AffineStoreOp::create(builder, loc, newByte, buffer,
-                                    access.byteMap, mapOperands);
-    else
-      memref::StoreOp::create(builder, loc, newByte, buffer,
-                              ValueRange{access.byteIndex});
-  };
-  if (auto it = wholeByteGroups.find(op); it != wholeByteGroups.end()) {
-    // The group's stores fill one byte: store it whole, after the last.
-    SmallVector<Value> elements;
-    for (Operation *store : it->second)
-      elements.push_back(store->getOperand(0));
-    builder.setInsertionPoint(it->second.back());
-    storeByte(assemblePackedByte(builder, loc, elements));
-    return;
-  }
-  auto loadByte = [&]() -> Value {
-    if (isAffine)
-      return affine::AffineLoadOp::create(builder, loc, buffer, access.byteMap,
-                                          mapOperands);
-    return memref::LoadOp::create(builder, loc, buffer,
-                                  ValueRange{access.byteIndex});
-  };
-  Value byte = loadByte();
-  if (op->getNumResults() == 1) {
-    Value element = extractPackedElement(builder, loc, byte, access.bitOffset,
-                                         op->getResult(0).getType());
-    op->getResult(0).replaceAllUsesWith(element);
-    return;
-  }
-  Value value = isa<memref::StoreOp>(op)
-                    ? cast<memref::StoreOp>(op).getValueToStore()
-                    : cast<affine::AffineStoreOp>(op).getValueToStore();
-  storeByte(insertPackedElement(builder, loc, byte, access.bitOffset, value));
-}
-
-/// The bits after the last slot of a packed buffer (when slots * n is not a
-/// multiple of 8) hold no slot; they are zeroed at allocation, as XLA's
-/// PackIntN leaves them.
-void NormalizeMemRefsPass::zeroTrailingBits(OpBuilder &builder, Location loc,
-                                            Value buffer,
-                                            const PackedView &view) {
-  int64_t slots = 1;
-  for (int64_t d : view.physicalDims)
-    slots *= d;
-  if (slots % (8 / view.bits) == 0)
-    return;
-  Value zero = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(builder.getI8Type(), 0));
-  Value last = arith::ConstantIndexOp::create(
-      builder, loc, view.packedType.getDimSize(0) - 1);
-  memref::StoreOp::create(builder, loc, zero, buffer, ValueRange{last});
-}
-
-/// A from_physical of a buffer the function did not allocate, as a packed
-/// memref that is only read: a new packed buffer filled from it slot by slot.
-void NormalizeMemRefsPass::emitPackingCopy(OpBuilder &builder,
-                                           FromPhysicalOp op) {
-  Location loc = op.getLoc();
-  const PackedView &view = packedTypes.find(op.getType())->second;
-  builder.setInsertionPoint(op);
-  Value packed = memref::AllocOp::create(builder, loc, view.packedType);
-  zeroTrailingBits(builder, loc, packed, view);
-  emitPackingLoops(builder, loc, op.getSource(), packed, view.physicalDims,
-                   view.bits);
-  op.replaceAllUsesWith(packed);
-}
-
 void NormalizeMemRefsPass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTableCollection symbols;
@@ -696,9 +311,9 @@ void NormalizeMemRefsPass::runOnOperation() {
     if (failed(checkOp(op, symbols)))
       ok = false;
   });
-  if (!ok || failed(collectPackedViews(module)))
+  if (!ok || failed(packing.collectViews(module)))
     return signalPassFailure();
-  groupWholeBytes(module);
+  packing.groupWholeBytes(module);
   if (physicalTypes.empty())
     return;
 
@@ -742,17 +357,8 @@ void NormalizeMemRefsPass::runOnOperation() {
       continue;
     }
     // Packed (E(n)) buffers: recorded here, rebuilt after retyping.
-    if (isa<memref::LoadOp, memref::StoreOp, affine::AffineLoadOp,
-            affine::AffineStoreOp>(op)) {
-      Value memref = op->getOperand(
-          isa<memref::StoreOp, affine::AffineStoreOp>(op) ? 1 : 0);
-      if (std::optional<PackedView> view = getPackedView(memref)) {
-        // A whole-byte group's other stores go with its first.
-        if (!wholeByteFollowers.contains(op))
-          recordPackedAccess(builder, op, memref, *view);
-        continue;
-      }
-    }
+    if (packing.recordAccess(builder, op))
+      continue;
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
         auto newLoad = memref::LoadOp::create(
@@ -795,22 +401,7 @@ void NormalizeMemRefsPass::runOnOperation() {
   for (Operation *op : worklist) {
     builder.setInsertionPoint(op);
     Location loc = op->getLoc();
-    if (packedPhysicalAllocs.contains(op)) {
-      // A physical buffer viewed as a packed memref (from_physical).
-      Value result = op->getResult(0);
-      const PackedView &view = packedViews.find(result)->second;
-      auto alloc = dyn_cast<memref::AllocOp>(op);
-      IntegerAttr alignment =
-          alloc ? alloc.getAlignmentAttr()
-                : cast<memref::AllocaOp>(op).getAlignmentAttr();
-      Value newAlloc = alloc ? memref::AllocOp::create(
-                                   builder, loc, view.packedType, alignment)
-                                   .getResult()
-                             : memref::AllocaOp::create(
-                                   builder, loc, view.packedType, alignment)
-                                   .getResult();
-      zeroTrailingBits(builder, loc, newAlloc, view);
-      result.replaceAllUsesWith(newAlloc);
+    if (packing.rewriteDefinition(builder, op)) {
       toErase.push_back(op);
       continue;
     }
@@ -838,20 +429,12 @@ void NormalizeMemRefsPass::runOnOperation() {
                 : memref::AllocaOp::create(builder, loc, physical, sizes,
                                            symbolOperands, alignment)
                       .getResult();
-      if (auto packed = packedTypes.find(type); packed != packedTypes.end())
-        zeroTrailingBits(builder, loc, newAlloc, packed->second);
+      packing.initAllocation(builder, loc, newAlloc, type);
       result.replaceAllUsesWith(newAlloc);
       toErase.push_back(op);
     } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      SmallVector<Value> dynamicResults;
-      for (Value result : call.getResults()) {
-        if (isDynamicTiledMemRef(result)) {
-          (void)logicalSizes.get(builder, result);
-          dynamicResults.push_back(result);
-        } else {
-          result.setType(convertType(result.getType()));
-        }
-      }
+      SmallVector<Value> dynamicResults =
+          retypeBoundaryValues(builder, call.getResults());
       // After the call and the reads of its results' logical sizes.
       builder.setInsertionPointAfter(logicalSizes.skipReadsAfter(call));
       for (Value result : dynamicResults)
@@ -859,46 +442,28 @@ void NormalizeMemRefsPass::runOnOperation() {
     } else if (auto castOp = dyn_cast<memref::CastOp>(op)) {
       if (isTiled(castOp.getType()))
         Value(castOp.getResult()).setType(convertType(castOp.getType()));
-    } else if (packedCasts.contains(op)) {
-      op->getResult(0).replaceAllUsesWith(op->getOperand(0));
-      toErase.push_back(op);
     } else if (auto to = dyn_cast<ToPhysicalOp>(op)) {
       to.replaceAllUsesWith(to.getSource());
       toErase.push_back(op);
     } else if (auto from = dyn_cast<FromPhysicalOp>(op)) {
-      if (packingCopies.contains(op))
-        emitPackingCopy(builder, from);
-      else
-        from.replaceAllUsesWith(from.getSource());
+      from.replaceAllUsesWith(from.getSource());
       toErase.push_back(op);
     } else if (auto func = dyn_cast<func::FuncOp>(op)) {
       func.setFunctionType(convertFunctionType(func.getFunctionType()));
       if (func.isExternal())
         continue;
-      SmallVector<BlockArgument> dynamicArgs;
-      for (BlockArgument arg : func.getArguments()) {
-        if (isDynamicTiledMemRef(arg)) {
-          (void)logicalSizes.get(builder, arg);
-          dynamicArgs.push_back(arg);
-        } else {
-          arg.setType(convertType(arg.getType()));
-        }
-      }
+      SmallVector<Value> dynamicArgs =
+          retypeBoundaryValues(builder, func.getArguments());
       // After the reads of the arguments' logical sizes.
       builder.setInsertionPoint(
           logicalSizes.firstAfterReads(&func.front().front()));
-      for (BlockArgument arg : dynamicArgs)
+      for (Value arg : dynamicArgs)
         logicalSizes.fromDescriptor(builder, arg.getLoc(), arg);
     }
   }
 
   // Phase 4: the accesses of packed buffers, now of type memref<Bxi8>.
-  for (const PackedAccess &access : packedAccesses) {
-    rewritePackedAccess(builder, access);
-    toErase.push_back(access.op);
-    if (auto it = wholeByteGroups.find(access.op); it != wholeByteGroups.end())
-      toErase.append(std::next(it->second.begin()), it->second.end());
-  }
+  packing.rewriteAccesses(builder, toErase);
   for (Operation *op : llvm::reverse(toErase))
     op->erase();
 }

@@ -9,6 +9,7 @@
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/Utils/ArithIndexOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -169,30 +170,6 @@ Value mlir::layout::assemblePackedByte(OpBuilder &b, Location loc,
   return byte;
 }
 
-namespace {
-/// The index algebra of linearizeIndex/getPackedPosition over `index`
-/// values (unsigned division: slots are non-negative).
-struct LinearIndexOps {
-  OpBuilder &builder;
-  Location loc;
-  Value constant(int64_t v) {
-    return arith::ConstantIndexOp::create(builder, loc, v);
-  }
-  Value add(Value a, Value b) {
-    return builder.createOrFold<arith::AddIOp>(loc, a, b);
-  }
-  Value mul(Value a, int64_t b) {
-    return builder.createOrFold<arith::MulIOp>(loc, a, constant(b));
-  }
-  Value floorDiv(Value a, int64_t b) {
-    return builder.createOrFold<arith::DivUIOp>(loc, a, constant(b));
-  }
-  Value mod(Value a, int64_t b) {
-    return builder.createOrFold<arith::RemUIOp>(loc, a, constant(b));
-  }
-};
-} // namespace
-
 /// Whether `op` only reads memory (or has no effects).
 static bool onlyReadsMemory(Operation *op) {
   if (isMemoryEffectFree(op))
@@ -314,7 +291,7 @@ void mlir::layout::emitPackingLoops(OpBuilder &builder, Location loc,
   SmallVector<Value> ivs;
   std::function<void(size_t)> nest = [&](size_t k) {
     if (k == physicalDims.size()) {
-      LinearIndexOps ops{builder, loc};
+      ArithIndexOps ops(builder, loc);
       Value element = memref::LoadOp::create(builder, loc, source, ivs);
       Value linear = linearizeIndex<Value>(ivs, physicalDims, ops);
       auto [byteIndex, offset] = getPackedPosition<Value>(linear, bits, ops);
