@@ -137,12 +137,18 @@ public:
     if (exprs.size() == 1)
       return materialize(exprs[0]);
     SmallVector<Value> operands;
-    AffineMap map = dedup(getMap(exprs, operands));
-    if (map.getNumResults() == 1)
-      return materializeMap(map, operands);
-    if (isMax)
-      return affine::AffineMaxOp::create(b, loc, map, operands);
-    return affine::AffineMinOp::create(b, loc, map, operands);
+    return materializeMinMaxMap(dedup(getMap(exprs, operands)), operands,
+                                isMax);
+  }
+
+  /// An scf.if, with an else block, on whether `address` (bytes) is a
+  /// multiple of `bytes`: the aligned and unaligned versions of a loop.
+  scf::IfOp createIfAligned(AffineExpr address, int64_t bytes) {
+    Value misaligned = materialize(address % bytes);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          misaligned, zero);
+    return scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
   }
 
   /// A slot holding the value of `e` computed here (hoisting).
@@ -211,14 +217,8 @@ public:
       body(loop.getInductionVar());
       return;
     }
-    Value lb = lbMap.getNumResults() == 1
-                   ? materializeMap(lbMap, lbOperands)
-                   : affine::AffineMaxOp::create(b, loc, lbMap, lbOperands)
-                         .getResult();
-    Value ub = ubMap.getNumResults() == 1
-                   ? materializeMap(ubMap, ubOperands)
-                   : affine::AffineMinOp::create(b, loc, ubMap, ubOperands)
-                         .getResult();
+    Value lb = materializeMinMaxMap(lbMap, lbOperands, /*isMax=*/true);
+    Value ub = materializeMinMaxMap(ubMap, ubOperands, /*isMax=*/false);
     Value stepValue = arith::ConstantIndexOp::create(b, loc, step);
     auto loop = scf::ForOp::create(b, loc, lb, ub, stepValue);
     b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -245,14 +245,8 @@ public:
       body(loop.getIVs()[0]);
       return;
     }
-    Value lb = lbMap.getNumResults() == 1
-                   ? materializeMap(lbMap, lbOperands)
-                   : affine::AffineMaxOp::create(b, loc, lbMap, lbOperands)
-                         .getResult();
-    Value ub = ubMap.getNumResults() == 1
-                   ? materializeMap(ubMap, ubOperands)
-                   : affine::AffineMinOp::create(b, loc, ubMap, ubOperands)
-                         .getResult();
+    Value lb = materializeMinMaxMap(lbMap, lbOperands, /*isMax=*/true);
+    Value ub = materializeMinMaxMap(ubMap, ubOperands, /*isMax=*/false);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     auto loop = scf::ParallelOp::create(b, loc, ValueRange{lb}, ValueRange{ub},
                                         ValueRange{one});
@@ -271,6 +265,16 @@ private:
     if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
       return operands[d.getPosition()];
     return affine::AffineApplyOp::create(b, loc, map, operands);
+  }
+
+  /// max (or min) of the results of `map`: loop bounds and
+  /// materializeMinMax.
+  Value materializeMinMaxMap(AffineMap map, ValueRange operands, bool isMax) {
+    if (map.getNumResults() == 1)
+      return materializeMap(map, operands);
+    if (isMax)
+      return affine::AffineMaxOp::create(b, loc, map, operands);
+    return affine::AffineMinOp::create(b, loc, map, operands);
   }
 
   /// Removes duplicate results; keeps the tightest constant.

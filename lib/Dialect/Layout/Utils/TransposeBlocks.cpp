@@ -321,11 +321,7 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
     emitBlocks(/*alignedRows=*/false);
     return true;
   }
-  Value misaligned = x.materialize(destPointer % storeBytes);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value aligned =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  scf::IfOp ifOp = x.createIfAligned(destPointer, storeBytes);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   emitBlocks(/*alignedRows=*/true);

@@ -386,11 +386,7 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
   AffineExpr row = destPointer;
   for (unsigned i = 0; i < k; ++i)
     row = row + placeholders[i] * (destStrides[i] * elementBytes);
-  Value misaligned = x.materialize(row % options.vectorBytes);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value aligned =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned, zero);
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  scf::IfOp ifOp = x.createIfAligned(row, options.vectorBytes);
   // The row's vector loop; a misaligned row (alignedRow = false) stores
   // unaligned, cached vectors.
   auto emitRowLoop = [&](bool alignedRow) {
