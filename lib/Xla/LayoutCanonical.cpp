@@ -9,6 +9,7 @@
 
 #include "layout/Xla/LayoutCanonical.h"
 #include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/ShapeUtil.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -37,18 +38,11 @@ bool forEachIndex(ArrayRef<int64_t> dims,
     if (d == 0)
       return true;
   SmallVector<int64_t, 6> index(dims.size(), 0);
-  for (;;) {
+  do {
     if (!fn(index))
       return false;
-    int64_t d = static_cast<int64_t>(dims.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < dims[d])
-        break;
-      index[d] = 0;
-    }
-    if (d < 0)
-      return true;
-  }
+  } while (bumpIndices(dims, index));
+  return true;
 }
 
 /// The map of a shape whose byte order is materialized: an array with a
@@ -359,11 +353,7 @@ mlir::layout::exactReshapeIsBitcast(const Shape &input, const Shape &output,
   return forEachIndex(input.getDims(), [&](ArrayRef<int64_t> index) {
     if (in->linearIndex(index) != out->linearIndex(outIndex))
       return false;
-    for (int64_t d = output.getRank() - 1; d >= 0; --d) {
-      if (++outIndex[d] < outDims[d])
-        break;
-      outIndex[d] = 0;
-    }
+    (void)bumpIndices(outDims, outIndex);
     return true;
   });
 }

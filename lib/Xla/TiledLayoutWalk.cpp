@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/TiledLayoutWalk.h"
+#include "layout/Xla/ShapeUtil.h"
 
 #include <numeric>
 
@@ -116,13 +117,7 @@ mlir::layout::findAffineRunViolation(const TiledLayoutMap &map,
       }
     }
     // Next logical index, row-major.
-    int64_t d = static_cast<int64_t>(dims.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < dims[d])
-        break;
-      index[d] = 0;
-    }
-    if (d < 0)
+    if (!bumpIndices(dims, index))
       return std::nullopt;
   }
 }

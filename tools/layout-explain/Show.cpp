@@ -7,6 +7,8 @@
 
 #include "Commands.h"
 
+#include "layout/Xla/ShapeUtil.h"
+
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -62,16 +64,6 @@ void padAndReshape(const TileLevel &level, SmallVector<int64_t, 6> &padded,
   }
 }
 
-/// Advances `index` in logical row-major order; false after the last one.
-bool nextIndex(ArrayRef<int64_t> dims, MutableArrayRef<int64_t> index) {
-  for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
-    if (++index[d] < dims[d])
-      return true;
-    index[d] = 0;
-  }
-  return false;
-}
-
 bool hasCombine(const TileLevel &level) {
   return llvm::any_of(
       level.groups, [](auto group) { return group.second - group.first > 1; });
@@ -122,13 +114,7 @@ void printGrid(const Shape &shape, const TiledLayoutMap &map,
       os << "\n";
     }
     // Next slice (row-major over the leading dims).
-    int64_t d = static_cast<int64_t>(leading.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++leading[d] < leadingDims[d])
-        break;
-      leading[d] = 0;
-    }
-    if (d < 0)
+    if (!bumpIndices(leadingDims, leading))
       break;
   }
 }
@@ -246,7 +232,7 @@ Error layout_explain::runShow(const Args &args, Output &out) {
     if (map->getElementCount() > 0) {
       do
         positions.push_back(map->linearIndex(index));
-      while (nextIndex(shape->getDims(), index));
+      while (bumpIndices(shape->getDims(), index));
     }
     for (int64_t slot = 0; slot < map->getAllocatedElements(); ++slot) {
       std::optional<SmallVector<int64_t, 6>> logical = map->logicalIndex(slot);

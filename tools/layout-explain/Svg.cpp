@@ -14,6 +14,8 @@
 
 #include "Commands.h"
 
+#include "layout/Xla/ShapeUtil.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace layout_explain;
@@ -80,11 +82,7 @@ int drawLayout(llvm::raw_ostream &os, const Shape &shape,
   for (int64_t e = 0; e < map.getElementCount(); ++e) {
     slotOf[e] = map.linearIndex(index);
     chunkOf[e] = slotOf[e] / chunk;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < dims[d])
-        break;
-      index[d] = 0;
-    }
+    (void)bumpIndices(dims, index);
   }
   os << "<g font-size=\"11\" text-anchor=\"middle\">\n";
   for (int64_t r = 0; r < rows; ++r)
@@ -184,11 +182,7 @@ Error layout_explain::runSvg(const Args &args, Output &out) {
     SmallVector<int64_t, 6> index(source.getRank(), 0);
     for (int64_t e = 0; e < sourceMap->getElementCount(); ++e) {
       colors[e] = sourceMap->linearIndex(index) / chunk;
-      for (int64_t d = source.getRank() - 1; d >= 0; --d) {
-        if (++index[d] < source.getDim(d))
-          break;
-        index[d] = 0;
-      }
+      (void)bumpIndices(source.getDims(), index);
     }
   }
   auto colorOf = [&](int64_t e) { return colors[e]; };

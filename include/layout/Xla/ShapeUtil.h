@@ -60,6 +60,13 @@ getByteStrides(const Shape &shape);
 /// Pre: indices in bounds.
 bool bumpIndices(const Shape &shape, llvm::MutableArrayRef<int64_t> indices);
 
+/// bumpIndices over the dims `dims` (indices.size() == dims.size()): the
+/// row-major walk of logical indices shared by the library and the tools.
+/// Returns false (indices all zero) after the last index and when a dim is
+/// not positive. Pre: indices in bounds.
+bool bumpIndices(llvm::ArrayRef<int64_t> dims,
+                 llvm::MutableArrayRef<int64_t> indices);
+
 //===----------------------------------------------------------------------===//
 // ShapeUtil
 //===----------------------------------------------------------------------===//
