@@ -112,16 +112,22 @@ int64_t mlir::layout::getPackedByteCount(int64_t slots, unsigned bits) {
   return slots / perByte + (slots % perByte != 0);
 }
 
+/// `value` as `type`, of the same width: a signless integer and an si/ui
+/// (castElement) or f4 (bitcast) element, either way.
+static Value reinterpretBits(OpBuilder &b, Location loc, Value value,
+                             Type type) {
+  if (value.getType() == type)
+    return value;
+  if (isa<FloatType>(type) || isa<FloatType>(value.getType()))
+    return arith::BitcastOp::create(b, loc, type, value);
+  return castElement(b, loc, value, type);
+}
+
 /// The signless integer of `element`'s width, for si/ui and f4 elements.
 static Value toSignlessBits(OpBuilder &b, Location loc, Value element) {
-  Type type = element.getType();
-  unsigned bits = getElementBits(type);
-  auto signless = IntegerType::get(b.getContext(), bits);
-  if (type == signless)
-    return element;
-  if (isa<FloatType>(type))
-    return arith::BitcastOp::create(b, loc, signless, element);
-  return castElement(b, loc, element, signless);
+  auto signless =
+      IntegerType::get(b.getContext(), getElementBits(element.getType()));
+  return reinterpretBits(b, loc, element, signless);
 }
 
 Value mlir::layout::extractPackedElement(OpBuilder &b, Location loc, Value byte,
@@ -130,11 +136,7 @@ Value mlir::layout::extractPackedElement(OpBuilder &b, Location loc, Value byte,
   auto signless = IntegerType::get(b.getContext(), bits);
   Value shifted = arith::ShRUIOp::create(b, loc, byte, bitOffset);
   Value element = arith::TruncIOp::create(b, loc, signless, shifted);
-  if (elementType == signless)
-    return element;
-  if (isa<FloatType>(elementType))
-    return arith::BitcastOp::create(b, loc, elementType, element);
-  return castElement(b, loc, element, elementType);
+  return reinterpretBits(b, loc, element, elementType);
 }
 
 Value mlir::layout::insertPackedElement(OpBuilder &b, Location loc, Value byte,
