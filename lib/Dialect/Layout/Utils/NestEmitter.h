@@ -19,6 +19,11 @@
 
 namespace mlir::layout::loops {
 
+/// Parallel chunks aimed at per parallel loop: enough for load balance on
+/// many cores (a thread gets a contiguous range of them: OpenMP's static
+/// schedule), few enough that a fence per chunk costs nothing.
+inline constexpr int64_t kParallelTargetChunks = 256;
+
 class NestEmitter {
 public:
   NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)

@@ -55,10 +55,6 @@ static int64_t multiplySaturating(int64_t a, int64_t b) {
   return a * b;
 }
 
-/// Parallel chunks aimed at per parallel loop: enough for load balance on
-/// many cores (a thread gets a contiguous range of them: OpenMP's static
-/// schedule), few enough that a fence per chunk costs nothing.
-static constexpr int64_t kTargetChunks = 256;
 /// A level with at least this many chunks is taken; else the level with
 /// the most chunks (at least 2).
 static constexpr int64_t kMinChunks = 4;
@@ -101,7 +97,8 @@ void NestEmitter::prepareParallel() {
     return;
   parallelLevel = best;
   int64_t size = type.getDimSize(best);
-  int64_t granules = llvm::divideCeil(size, bestGranule * kTargetChunks);
+  int64_t granules =
+      llvm::divideCeil(size, bestGranule * kParallelTargetChunks);
   parallelChunk = bestGranule * std::max<int64_t>(1, granules);
 }
 

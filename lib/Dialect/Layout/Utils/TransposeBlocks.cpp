@@ -252,12 +252,20 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       return sa != sc ? sa > sc : a < c;
     });
   }
-  // The middle loops, then `kLoop` (the p_k blocks), then the p_r blocks.
+  // The middle loops, then `kLoop` (the p_k blocks), then the p_r blocks;
+  // `firstMiddle`, when set, gives the outermost middle loop's bounds.
   using BlockBody = function_ref<void(bool full)>;
-  auto emitPlanes = [&](bool alignedRows, function_ref<void(BlockBody)> kLoop) {
+  using Bounds = std::pair<AffineExpr, AffineExpr>;
+  auto emitPlanes = [&](bool alignedRows, function_ref<void(BlockBody)> kLoop,
+                        std::optional<Bounds> firstMiddle = std::nullopt) {
     std::function<void(unsigned)> outer = [&](unsigned i) {
       if (i < middle.size()) {
-        x.forLoop({}, {physSizes[middle[i]]}, [&](Value iv) {
+        SmallVector<AffineExpr> lbs, ubs{physSizes[middle[i]]};
+        if (i == 0 && firstMiddle) {
+          lbs = {firstMiddle->first};
+          ubs = {firstMiddle->second};
+        }
+        x.forLoop(lbs, ubs, [&](Value iv) {
           x.bind(placeholders[middle[i]], iv);
           outer(i + 1);
         });
@@ -270,26 +278,55 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
     };
     outer(0);
   };
-  // At the nest's parallel level (ParallelNest.cpp) the p_k range is split
-  // into chunks of whole blocks and whole destination cache lines (the
-  // level's chunk rounded up to a multiple of V); the last chunk also takes
-  // the rows after the last whole chunk and the overlapping edge block, so
-  // no two chunks write the same destination line.
-  int64_t chunkRows = static_cast<int>(k) == parallelLevel
-                          ? std::lcm<int64_t>(parallelChunk, v)
-                          : 0;
+  auto allKBlocks = [&](BlockBody body) { blockLoop(pk, *sizeK, v, body); };
+  // At the nest's parallel level (ParallelNest.cpp) the blocks are split
+  // into parallel chunks that never write the same destination cache line
+  // (the last chunk takes the remainder). Preferably along the outermost
+  // middle dim m, which keeps each thread's loop order (and so its source
+  // page walk) as above: line-safe when a chunk of m and one iteration of
+  // the dim outside it are whole lines. Else along p_k, in chunks of whole
+  // blocks and lines (the level's chunk rounded up to a multiple of V), the
+  // last one also taking the overlapping edge block.
+  bool parallelHere = static_cast<int>(k) == parallelLevel;
+  int64_t middleChunk = 0, middleChunks = 0;
+  if (parallelHere && !middle.empty()) {
+    unsigned m = middle.front();
+    std::optional<int64_t> sizeM = IndexExprs::getConstant(physSizes[m]);
+    int64_t iterationBytes = destStrides[m] * elementBytes;
+    if (sizeM && (destStrides[m - 1] * elementBytes) % 64 == 0) {
+      int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes);
+      middleChunk =
+          granule *
+          std::max<int64_t>(
+              1, llvm::divideCeil(*sizeM, granule * kParallelTargetChunks));
+      middleChunks = *sizeM / middleChunk;
+    }
+  }
+  int64_t chunkRows = parallelHere ? std::lcm<int64_t>(parallelChunk, v) : 0;
   int64_t chunks = chunkRows ? *sizeK / chunkRows : 0;
+  // [c * size, end) of `chunks` chunks of `size` over `total`.
+  auto chunkBounds = [&](AffineExpr c, int64_t size, int64_t count,
+                         int64_t total) -> Bounds {
+    return {c * size,
+            (c + 1) * size + (c + 1).floorDiv(count) * (total - count * size)};
+  };
   auto emitBlocks = [&](bool alignedRows) {
+    if (middleChunks >= 2) {
+      int64_t sizeM = *IndexExprs::getConstant(physSizes[middle.front()]);
+      emitParallelChunks({x.cst(0)}, {x.cst(middleChunks)}, [&](Value chunk) {
+        emitPlanes(
+            alignedRows, allKBlocks,
+            chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
+      });
+      return;
+    }
     if (chunks < 2) {
-      emitPlanes(alignedRows,
-                 [&](BlockBody body) { blockLoop(pk, *sizeK, v, body); });
+      emitPlanes(alignedRows, allKBlocks);
       return;
     }
     emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
-      AffineExpr c = x.value(chunk);
-      AffineExpr start = c * chunkRows;
-      AffineExpr end = (c + 1) * chunkRows +
-                       (c + 1).floorDiv(chunks) * (*sizeK - chunks * chunkRows);
+      auto [start, end] =
+          chunkBounds(x.value(chunk), chunkRows, chunks, *sizeK);
       AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
       emitPlanes(alignedRows, [&](BlockBody body) {
         x.forLoop(
