@@ -160,6 +160,21 @@ TEST(LayoutCanonical, ReorderingTilesAreRewritten) {
   EXPECT_EQ(canon("f32[3,5]{1,0:T(2,2)}"), "f32[3,5]{1,0:T(2,2)}");
 }
 
+TEST(LayoutCanonical, DigitPermutationsAreComplete) {
+  // T(2,2) on [2,4] puts (i, j) at 4 (j/2) + 2i + j%2: digits j1, i, j0.
+  // {0,1:T(2,1)} has the same order: one form, the one with dim 0 major.
+  EXPECT_TRUE(same("f32[2,4]{1,0:T(2,2)}", "f32[2,4]{0,1:T(2,1)}"));
+  EXPECT_EQ(canon("f32[2,4]{0,1:T(2,1)}"), "f32[2,4]{1,0:T(2,2)}");
+  EXPECT_TRUE(
+      valueOf(canonicalizeLayout(parse("f32[2,4]{0,1:T(2,1)}"))).complete);
+  EXPECT_FALSE(strided("f32[2,4]{0,1:T(2,1)}"));
+  // A padded digit that is not its dim's major one (j0 padded from 2 to 4
+  // under i in T(2,2)(4), (i, j) at 8 (j/2) + 4i + j%2) has no form built
+  // from the byte order: rewritten, not complete.
+  EXPECT_FALSE(
+      valueOf(canonicalizeLayout(parse("f32[2,4]{1,0:T(2,2)(4)}"))).complete);
+}
+
 TEST(LayoutCanonical, Errors) {
   EXPECT_THAT(errorOf(canonicalizeLayout(parse("(f32[2])"))),
               HasSubstr("canonicalizeLayout needs an array shape"));
@@ -348,11 +363,12 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
       ++equalOrders;
       // Strided is a property of the byte order.
       EXPECT_EQ(ca.strided, cb.strided);
-      // Complete on strided byte orders.
-      if (ca.strided) {
+      // Complete on strided and digit-permutation byte orders.
+      EXPECT_EQ(ca.complete, cb.complete);
+      if (ca.strided)
         ++stridedEqual;
+      if (ca.complete)
         EXPECT_TRUE(equalForms);
-      }
     }
   }
   EXPECT_GT(stridedEqual, 10);
@@ -482,3 +498,48 @@ TEST(ExactBitcastProperty, AgreesWithBruteForce) {
 }
 
 } // namespace
+
+TEST(LayoutCanonicalProperty, CompleteFormsAreOnePerByteOrder) {
+  // Generated layouts of a few fixed dims, grouped by byte order: within a
+  // group `complete` agrees, and complete forms (strided or digit
+  // permutations) are equal, with no exception.
+  RandomLayoutGenerator gen({/*seed=*/20261129, /*minRank=*/2,
+                             /*maxRank=*/3, /*maxDim=*/4,
+                             /*tailPadding=*/true, /*maxAllocated=*/2000});
+  const SmallVector<SmallVector<int64_t, 3>, 6> dimsList = {
+      {4, 4}, {2, 4}, {1, 4}, {4, 2, 2}, {2, 2, 4}, {6, 4}};
+  int equal = 0, digitEqual = 0;
+  for (const auto &dims : dimsList) {
+    SmallVector<std::pair<Shape, CanonicalLayout>, 16> reps;
+    int got = 0;
+    while (got < 700) {
+      Shape other = gen.next();
+      if (other.getRank() != static_cast<int64_t>(dims.size()))
+        continue;
+      std::optional<Shape> a = withDims(dims, other.getLayout());
+      if (!a)
+        continue;
+      ++got;
+      CanonicalLayout ca = valueOf(canonicalizeLayout(*a));
+      bool found = false;
+      for (auto &[rep, cr] : reps) {
+        if (!valueOf(sameByteOrder(*a, rep)))
+          continue;
+        found = true;
+        ++equal;
+        SCOPED_TRACE(printShape(*a) + " vs " + printShape(rep));
+        EXPECT_EQ(ca.complete, cr.complete);
+        EXPECT_EQ(ca.strided, cr.strided);
+        if (ca.complete) {
+          EXPECT_EQ(printShape(ca.shape), printShape(cr.shape));
+          digitEqual += !ca.strided;
+        }
+        break;
+      }
+      if (!found)
+        reps.push_back({*a, ca});
+    }
+  }
+  EXPECT_GT(equal, 1000);
+  EXPECT_GT(digitEqual, 50);
+}

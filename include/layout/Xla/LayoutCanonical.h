@@ -63,6 +63,10 @@ struct CanonicalLayout {
   /// True when the byte order is strided (case 1): the form is complete
   /// there (equal byte orders give equal forms).
   bool strided = false;
+  /// True when the form is built from the byte order alone (strided, or a
+  /// permutation of mixed-radix digits): equal byte orders give equal
+  /// forms. False only for the rewritten forms of case 3.
+  bool complete = false;
 };
 
 /// The canonical layout of a static, dense array shape. Errors: non-array,
