@@ -295,16 +295,22 @@ bool decomposeDim(int64_t dim, SmallVector<int64_t, 8> g,
 }
 
 /// Case 2a: a byte order that permutes mixed-radix digits of the indices
-/// (element e at sum_d g_d(e_d), each g_d a mixed-radix digit map, the
-/// digits of all dims a padded stride chain, the digits of each dim in
-/// order) rebuilt from the byte order alone: the digits, major first, are
-/// cut into the fewest blocks whose dims follow one physical dim order
-/// (ties: the smallest order, dim 0 most major); block 0 is the dims'
-/// outer digits (empty if one of them is padded) and block k the k-th tile
-/// level, whose entry for dim d is the padded product of d's digits in
-/// blocks >= k, leading 1 entries dropped. Slots below the smallest stride
-/// pad the last unit dim, minor-most. std::nullopt if the byte order is not
-/// of this form or the layout built does not have it.
+/// (element e at sum_d g_d(e_d), each g_d a mixed-radix digit map with
+/// maximal digits, the digits of all dims one padded stride chain, each
+/// dim's digits in order), rebuilt from the byte order alone. The digits,
+/// major first, are cut into blocks: a new block starts when the dim does
+/// not follow the previous digit's dim in the physical dim order, and a
+/// padded digit (chain gap above it) starts at least two blocks after its
+/// dim's previous digit (block 0, the tile grid, pads nothing). The dim
+/// order (and the owner of the gap below the smallest stride) is the one
+/// with the fewest blocks, the first in lexicographic order on ties. Block
+/// k > 0 is tile level k; a dim's entry there is its digit's padded count
+/// times the entry below, or without a digit the extent used below, so a
+/// padded digit is an entry larger than the level above it. Leading 1
+/// entries are dropped. Slots below the smallest stride are a radix-1 digit
+/// of the last unit dim (moved minor-most), else of the dim with the fewest
+/// blocks. std::nullopt if the byte order is not of this form or the
+/// layout built does not have it (checked by materialization).
 std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
                                   const Layout &scalars) {
   ArrayRef<int64_t> dims = shape.getDims();
@@ -347,15 +353,16 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
   llvm::sort(digits, [](const Digit &a, const Digit &b) {
     return a.stride < b.stride;
   });
-  // Slots below the smallest stride: a unit dim padded minor-most.
-  std::optional<int64_t> gap;
-  if (digits.front().stride != 1) {
-    for (int64_t d = rank - 1; d >= 0 && !gap; --d)
+  // Slots below the smallest stride: a radix-1 digit padded minor-most, of
+  // the last unit dim (moved minor-most), else of the dim with the fewest
+  // blocks (a tile entry larger than the one above it).
+  bool gap = digits.front().stride != 1;
+  std::optional<int64_t> unitGap;
+  if (gap) {
+    for (int64_t d = rank - 1; d >= 0 && !unitGap; --d)
       if (dims[d] == 1)
-        gap = d;
-    if (!gap)
-      return std::nullopt;
-    digits.insert(digits.begin(), Digit{*gap, 1, 1});
+        unitGap = d;
+    digits.insert(digits.begin(), Digit{unitGap.value_or(rank - 1), 1, 1});
   }
   for (size_t k = 0; k < digits.size(); ++k) {
     int64_t next = k + 1 < digits.size() ? digits[k + 1].stride : physical;
@@ -372,58 +379,86 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
     if (dims[d] != 1)
       nonUnit.push_back(d);
   auto blocksOf = [&](ArrayRef<int64_t> order) {
-    // position of each dim in the physical order (gap dim last)
+    // Position of each dim in the physical order (the gap dim last).
     SmallVector<int64_t, 6> pos(rank, rank);
     for (size_t i = 0; i < order.size(); ++i)
       pos[order[i]] = static_cast<int64_t>(i);
+    SmallVector<int64_t, 6> previous(rank, -1); // the dim's last block
     SmallVector<int64_t, 8> block;
     int64_t current = 0, last = -1;
     for (const Digit &digit : digits) {
       if (pos[digit.dim] <= last)
         ++current;
+      // A padded digit is a tile entry larger than the level above it:
+      // its dim has no digit in the block before (block 0 pads nothing).
+      if (digit.padded != digit.radix)
+        current = std::max(current, previous[digit.dim] + 2);
       last = pos[digit.dim];
+      previous[digit.dim] = current;
       block.push_back(current);
     }
     return block;
   };
-  SmallVector<int64_t, 6> order = nonUnit, best;
+  SmallVector<int64_t, 6> owners;
+  if (gap && !unitGap)
+    for (int64_t d = rank - 1; d >= 0; --d)
+      owners.push_back(d);
+  else
+    owners.push_back(digits.back().dim);
+  SmallVector<int64_t, 6> best;
   SmallVector<int64_t, 8> bestBlocks;
-  do {
-    SmallVector<int64_t, 8> blocks = blocksOf(order);
-    if (best.empty() || blocks.back() < bestBlocks.back()) {
-      best = order;
-      bestBlocks = blocks;
-    }
-  } while (std::next_permutation(order.begin(), order.end()));
-  // Block 0 holds the outer digits; a padded one moves to the tiles.
-  bool paddedOuter = false;
-  for (size_t k = 0; k < digits.size(); ++k)
-    if (bestBlocks[k] == 0 && digits[k].padded != digits[k].radix)
-      paddedOuter = true;
-  if (paddedOuter)
-    for (int64_t &b : bestBlocks)
-      ++b;
+  int64_t bestOwner = owners.front();
+  for (int64_t owner : owners) {
+    digits.back().dim = gap ? owner : digits.back().dim;
+    SmallVector<int64_t, 6> order = nonUnit;
+    do {
+      SmallVector<int64_t, 8> blocks = blocksOf(order);
+      if (best.empty() || blocks.back() < bestBlocks.back()) {
+        best = order;
+        bestBlocks = blocks;
+        bestOwner = owner;
+      }
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+  if (gap)
+    digits.back().dim = bestOwner;
   int64_t levels = bestBlocks.back();
   SmallVector<int64_t, 6> m2m = fillDefaultSlots(
       dims, SmallVector<int64_t, 6>(best.rbegin(), best.rend()));
-  if (gap) {
-    llvm::erase(m2m, *gap);
-    m2m.insert(m2m.begin(), *gap);
+  if (unitGap) {
+    llvm::erase(m2m, *unitGap);
+    m2m.insert(m2m.begin(), *unitGap);
   }
   Layout layout = scalars;
   layout.mutableTiles().clear();
   layout.mutablePaddedDimensions().clear();
   layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
   SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
+  // Tile extents per dim, innermost level first: a level with the dim's
+  // digit x is x's padded count times the level below, and uses its radix
+  // times it; a level without one is the extent the level below uses.
+  SmallVector<SmallVector<int64_t, 4>, 6> extent(
+      rank, SmallVector<int64_t, 4>(levels + 2, 1));
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t used = 1;
+    for (int64_t level = levels; level >= 1; --level) {
+      const Digit *x = nullptr;
+      for (size_t k = 0; k < digits.size(); ++k)
+        if (digits[k].dim == d && bestBlocks[k] == level)
+          x = &digits[k];
+      int64_t below = extent[d][level + 1];
+      if (x) {
+        extent[d][level] = x->padded * below;
+        used = x->radix * below;
+      } else {
+        extent[d][level] = used;
+      }
+    }
+  }
   for (int64_t level = 1; level <= levels; ++level) {
     SmallVector<int64_t, 6> entries;
-    for (int64_t d : physicalOrder) {
-      int64_t entry = 1;
-      for (size_t k = 0; k < digits.size(); ++k)
-        if (digits[k].dim == d && bestBlocks[k] >= level)
-          entry *= digits[k].padded;
-      entries.push_back(entry);
-    }
+    for (int64_t d : physicalOrder)
+      entries.push_back(extent[d][level]);
     size_t lead = 0;
     while (lead + 1 < entries.size() && entries[lead] == 1)
       ++lead;
