@@ -191,6 +191,13 @@ TEST(LayoutCanonical, DigitPermutationsAreComplete) {
   EXPECT_EQ(printShape(combined.shape), "f32[4,4]{1,0:T(4,*,3)}");
   EXPECT_EQ(canon("f32[4,4]{1,0:T(1,*,3)(3,4)}"),
             "f32[4,4]{1,0:T(1,*,3)(3,4)}");
+  // The other two kinds: a sub-tile that neither divides nor covers the
+  // tile (i = 0..3 at slots 0, 1, 4, 2), and a dim's minor digit above its
+  // major one (i at 3 (i%2) + i/2).
+  EXPECT_FALSE(
+      valueOf(canonicalizeLayout(parse("f32[4]{0:T(3)(2,2)}"))).complete);
+  EXPECT_FALSE(
+      valueOf(canonicalizeLayout(parse("f32[4]{0:T(2)(3,1)}"))).complete);
 }
 
 TEST(LayoutCanonical, Errors) {
