@@ -253,6 +253,9 @@ std::optional<Layout> stridedLayout(const Shape &shape,
   return layout;
 }
 
+/// digitLayout searches the orders of at most this many dims of size > 1.
+constexpr size_t kMaxSearchedDims = 7;
+
 /// One mixed-radix digit of a logical dim in a digit-permutation byte
 /// order: `radix` values (the dim's major digit may be partial), stride
 /// `stride` slots, padded to `padded` values in the physical chain.
@@ -399,6 +402,10 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
     }
     return block;
   };
+  // The search tries every order of the dims of size > 1: up to 7 of them
+  // (5040 orders); more fall back to the rules (not complete).
+  if (nonUnit.size() > kMaxSearchedDims)
+    return std::nullopt;
   SmallVector<int64_t, 6> owners;
   if (gap && !unitGap)
     for (int64_t d = rank - 1; d >= 0; --d)

@@ -37,7 +37,8 @@
 //      physical dim order with the fewest tile levels, each level a block
 //      of digits, a padded digit a tile entry larger than the one above
 //      it; kept only if it has the byte order (materialized). So it is
-//      COMPLETE there too. `T(2,2)` on f32[2,4] and `{0,1:T(2,1)}` both
+//      COMPLETE there too (for up to 7 dims of size > 1; the search over
+//      dim orders stops there). `T(2,2)` on f32[2,4] and `{0,1:T(2,1)}` both
 //      become `{1,0:T(2,2)}`; `T(3,4,2)` and `T(2,*,2)(2)(3,4)` on
 //      f32[1,5] both become `{1,0:T(2)(24)}`.
 //   3. Other byte orders: `*` combines two dims into one index before
