@@ -247,6 +247,230 @@ std::optional<Layout> stridedLayout(const Shape &shape,
   return layout;
 }
 
+/// digitLayout searches the orders of at most this many dims of size > 1.
+constexpr size_t kMaxSearchedDims = 7;
+
+/// One mixed-radix digit of a logical dim in a digit-permutation byte
+/// order: `radix` values (the dim's major digit may be partial), stride
+/// `stride` slots, padded to `padded` values in the physical chain.
+struct Digit {
+  int64_t dim;
+  int64_t radix;
+  int64_t stride;
+  int64_t padded = 0;
+};
+
+/// The digits (minor first) of the slots `g` of one dim's indices 0..n-1
+/// (g(0) = 0): g(i) = sum_k stride_k * digit_k(i) with the digits merged
+/// maximally (each run g(i) = i * stride is as long as possible). Appends
+/// to `digits`; false if g is not of that form.
+bool decomposeDim(int64_t dim, SmallVector<int64_t, 8> g,
+                  SmallVector<Digit, 8> &digits) {
+  while (g.size() > 1) {
+    int64_t n = static_cast<int64_t>(g.size());
+    int64_t s = g[1];
+    if (s <= 0)
+      return false;
+    int64_t run = 1;
+    while (run < n && g[run] == run * s)
+      ++run;
+    digits.push_back({dim, std::min(run, n), s});
+    if (run == n)
+      return true;
+    if (run < 2)
+      return false;
+    SmallVector<int64_t, 8> major;
+    for (int64_t i = 0; i < n; ++i) {
+      if (g[i] != g[i / run * run] + (i % run) * s)
+        return false;
+      if (i % run == 0)
+        major.push_back(g[i]);
+    }
+    g = std::move(major);
+  }
+  return true;
+}
+
+/// Case 2a: a byte order that permutes mixed-radix digits of the indices
+/// (element e at sum_d g_d(e_d), each g_d a mixed-radix digit map with
+/// maximal digits, the digits of all dims one padded stride chain, each
+/// dim's digits in order), rebuilt from the byte order alone. The digits,
+/// major first, are cut into blocks: a new block starts when the dim does
+/// not follow the previous digit's dim in the physical dim order, and a
+/// padded digit (chain gap above it) starts at least two blocks after its
+/// dim's previous digit (block 0, the tile grid, pads nothing). The dim
+/// order (and the owner of the gap below the smallest stride) is the one
+/// with the fewest blocks, the first in lexicographic order on ties. Block
+/// k > 0 is tile level k; a dim's entry there is its digit's padded count
+/// times the entry below, or without a digit the extent used below, so a
+/// padded digit is an entry larger than the level above it. Leading 1
+/// entries are dropped. Slots below the smallest stride are a radix-1 digit
+/// of the last unit dim (moved minor-most), else of the dim with the fewest
+/// blocks. std::nullopt if the byte order is not of this form or the
+/// layout built does not have it (checked by materialization).
+std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
+                                  const Layout &scalars) {
+  ArrayRef<int64_t> dims = shape.getDims();
+  int64_t rank = shape.getRank();
+  int64_t physical = map.getPhysicalElementCount();
+  if (rank == 0 || map.getElementCount() == 0)
+    return std::nullopt;
+  SmallVector<int64_t, 6> zero(rank, 0);
+  if (map.linearIndex(zero) != 0)
+    return std::nullopt;
+  // Per-dim slot maps; the byte order must be their sum.
+  SmallVector<SmallVector<int64_t, 8>, 6> g(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    SmallVector<int64_t, 6> index(rank, 0);
+    for (int64_t i = 0; i < dims[d]; ++i) {
+      index[d] = i;
+      g[d].push_back(map.linearIndex(index));
+    }
+  }
+  bool separable = forEachIndex(dims, [&](ArrayRef<int64_t> index) {
+    int64_t sum = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      sum += g[d][index[d]];
+    return sum == map.linearIndex(index);
+  });
+  if (!separable)
+    return std::nullopt;
+  SmallVector<Digit, 8> digits;
+  for (int64_t d = 0; d < rank; ++d) {
+    size_t first = digits.size();
+    if (!decomposeDim(d, g[d], digits))
+      return std::nullopt;
+    // Each dim's digits are minor first: strides must increase.
+    for (size_t k = first + 1; k < digits.size(); ++k)
+      if (digits[k].stride <= digits[k - 1].stride)
+        return std::nullopt;
+  }
+  if (digits.empty())
+    return std::nullopt; // Every dim is 1: strided handles it.
+  llvm::sort(digits, [](const Digit &a, const Digit &b) {
+    return a.stride < b.stride;
+  });
+  // Slots below the smallest stride: a radix-1 digit padded minor-most, of
+  // the last unit dim (moved minor-most), else of the dim with the fewest
+  // blocks (a tile entry larger than the one above it).
+  bool gap = digits.front().stride != 1;
+  std::optional<int64_t> unitGap;
+  if (gap) {
+    for (int64_t d = rank - 1; d >= 0 && !unitGap; --d)
+      if (dims[d] == 1)
+        unitGap = d;
+    digits.insert(digits.begin(), Digit{unitGap.value_or(rank - 1), 1, 1});
+  }
+  for (size_t k = 0; k < digits.size(); ++k) {
+    int64_t next = k + 1 < digits.size() ? digits[k + 1].stride : physical;
+    if (next % digits[k].stride != 0 ||
+        next / digits[k].stride < digits[k].radix)
+      return std::nullopt;
+    digits[k].padded = next / digits[k].stride;
+  }
+  // Major first.
+  std::reverse(digits.begin(), digits.end());
+  // The physical order of the non-unit dims with the fewest blocks.
+  SmallVector<int64_t, 6> nonUnit;
+  for (int64_t d = 0; d < rank; ++d)
+    if (dims[d] != 1)
+      nonUnit.push_back(d);
+  auto blocksOf = [&](ArrayRef<int64_t> order) {
+    // Position of each dim in the physical order (the gap dim last).
+    SmallVector<int64_t, 6> pos(rank, rank);
+    for (size_t i = 0; i < order.size(); ++i)
+      pos[order[i]] = static_cast<int64_t>(i);
+    SmallVector<int64_t, 6> previous(rank, -1); // the dim's last block
+    SmallVector<int64_t, 8> block;
+    int64_t current = 0, last = -1;
+    for (const Digit &digit : digits) {
+      if (pos[digit.dim] <= last)
+        ++current;
+      // A padded digit is a tile entry larger than the level above it:
+      // its dim has no digit in the block before (block 0 pads nothing).
+      if (digit.padded != digit.radix)
+        current = std::max(current, previous[digit.dim] + 2);
+      last = pos[digit.dim];
+      previous[digit.dim] = current;
+      block.push_back(current);
+    }
+    return block;
+  };
+  // The search tries every order of the dims of size > 1: up to 7 of them
+  // (5040 orders); more fall back to the rules (not complete).
+  if (nonUnit.size() > kMaxSearchedDims)
+    return std::nullopt;
+  SmallVector<int64_t, 6> owners;
+  if (gap && !unitGap)
+    for (int64_t d = rank - 1; d >= 0; --d)
+      owners.push_back(d);
+  else
+    owners.push_back(digits.back().dim);
+  SmallVector<int64_t, 6> best;
+  SmallVector<int64_t, 8> bestBlocks;
+  int64_t bestOwner = owners.front();
+  for (int64_t owner : owners) {
+    digits.back().dim = gap ? owner : digits.back().dim;
+    SmallVector<int64_t, 6> order = nonUnit;
+    do {
+      SmallVector<int64_t, 8> blocks = blocksOf(order);
+      if (best.empty() || blocks.back() < bestBlocks.back()) {
+        best = order;
+        bestBlocks = blocks;
+        bestOwner = owner;
+      }
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+  if (gap)
+    digits.back().dim = bestOwner;
+  int64_t levels = bestBlocks.back();
+  SmallVector<int64_t, 6> m2m = fillDefaultSlots(
+      dims, SmallVector<int64_t, 6>(best.rbegin(), best.rend()));
+  if (unitGap) {
+    llvm::erase(m2m, *unitGap);
+    m2m.insert(m2m.begin(), *unitGap);
+  }
+  Layout layout = scalars;
+  layout.mutableTiles().clear();
+  layout.mutablePaddedDimensions().clear();
+  layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
+  SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
+  // Tile extents per dim, innermost level first: a level with the dim's
+  // digit x is x's padded count times the level below, and uses its radix
+  // times it; a level without one is the extent the level below uses.
+  SmallVector<SmallVector<int64_t, 4>, 6> extent(
+      rank, SmallVector<int64_t, 4>(levels + 2, 1));
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t used = 1;
+    for (int64_t level = levels; level >= 1; --level) {
+      const Digit *x = nullptr;
+      for (size_t k = 0; k < digits.size(); ++k)
+        if (digits[k].dim == d && bestBlocks[k] == level)
+          x = &digits[k];
+      int64_t below = extent[d][level + 1];
+      if (x) {
+        extent[d][level] = x->padded * below;
+        used = x->radix * below;
+      } else {
+        extent[d][level] = used;
+      }
+    }
+  }
+  for (int64_t level = 1; level <= levels; ++level) {
+    SmallVector<int64_t, 6> entries;
+    for (int64_t d : physicalOrder)
+      entries.push_back(extent[d][level]);
+    size_t lead = 0;
+    while (lead + 1 < entries.size() && entries[lead] == 1)
+      ++lead;
+    layout.mutableTiles().push_back(
+        Tile(ArrayRef<int64_t>(entries).drop_front(lead)));
+  }
+  if (!keepsByteOrder(shape, layout, map))
+    return std::nullopt;
+  return layout;
+}
+
 /// Case 2: rules checked against the byte order, to a fixpoint.
 Layout rewriteLayout(const Shape &shape, const TiledLayoutMap &map,
                      Layout layout) {
@@ -305,6 +529,12 @@ mlir::layout::canonicalizeLayout(const Shape &shape) {
   if (std::optional<Layout> strided = stridedLayout(shape, *map, scalars)) {
     result.shape = withLayout(shape, *strided);
     result.strided = true;
+    result.complete = true;
+    return result;
+  }
+  if (std::optional<Layout> digit = digitLayout(shape, *map, scalars)) {
+    result.shape = withLayout(shape, *digit);
+    result.complete = true;
     return result;
   }
   result.shape = withLayout(shape, rewriteLayout(shape, *map, scalars));

@@ -160,6 +160,46 @@ TEST(LayoutCanonical, ReorderingTilesAreRewritten) {
   EXPECT_EQ(canon("f32[3,5]{1,0:T(2,2)}"), "f32[3,5]{1,0:T(2,2)}");
 }
 
+TEST(LayoutCanonical, DigitPermutationsAreComplete) {
+  // T(2,2) on [2,4] puts (i, j) at 4 (j/2) + 2i + j%2: digits j1, i, j0.
+  // {0,1:T(2,1)} has the same order: one form, the one with dim 0 major.
+  EXPECT_TRUE(same("f32[2,4]{1,0:T(2,2)}", "f32[2,4]{0,1:T(2,1)}"));
+  EXPECT_EQ(canon("f32[2,4]{0,1:T(2,1)}"), "f32[2,4]{1,0:T(2,2)}");
+  EXPECT_TRUE(
+      valueOf(canonicalizeLayout(parse("f32[2,4]{0,1:T(2,1)}"))).complete);
+  EXPECT_FALSE(strided("f32[2,4]{0,1:T(2,1)}"));
+  // A padded digit: T(2,2)(4) puts (i, j) at 8 (j/2) + 4i + j%2 (j0 padded
+  // from 2 to 4 under i): the sub-tile entry 4 above the tile's 2.
+  EXPECT_EQ(canon("f32[2,4]{1,0:T(2,2)(4)}"), "f32[2,4]{1,0:T(2,2)(4)}");
+  EXPECT_TRUE(
+      valueOf(canonicalizeLayout(parse("f32[2,4]{1,0:T(2,2)(4)}"))).complete);
+  // The brief's pair: both put (0, j) at 24 (j/2) + j%2 in 72 slots (pairs
+  // of j, each pair padded to 24 slots).
+  EXPECT_TRUE(same("f32[1,5]{1,0:T(3,4,2)}", "f32[1,5]{1,0:T(2,*,2)(2)(3,4)}"));
+  EXPECT_EQ(canon("f32[1,5]{1,0:T(3,4,2)}"), "f32[1,5]{1,0:T(2)(24)}");
+  EXPECT_EQ(canon("f32[1,5]{1,0:T(2,*,2)(2)(3,4)}"), "f32[1,5]{1,0:T(2)(24)}");
+  // Slots below the smallest stride without a unit dim: (i, j) at
+  // 32 (i/2) + 8j + 4 (i%2), the gap owned by dim 1 (entry 4 above 1).
+  EXPECT_EQ(canon("f32[4,4]{1,0:T(2,1)(1)(4,1)}"), "f32[4,4]{1,0:T(2,1)(4)}");
+  // The exception: `*` combines dims 0 and 1 into one index 4i + j before
+  // tiling by 3, which is not a digit of either dim: rewritten, and two
+  // layouts of this byte order keep different forms.
+  EXPECT_TRUE(same("f32[4,4]{1,0:T(4,*,3)}", "f32[4,4]{1,0:T(1,*,3)(3,4)}"));
+  CanonicalLayout combined =
+      valueOf(canonicalizeLayout(parse("f32[4,4]{1,0:T(4,*,3)}")));
+  EXPECT_FALSE(combined.complete);
+  EXPECT_EQ(printShape(combined.shape), "f32[4,4]{1,0:T(4,*,3)}");
+  EXPECT_EQ(canon("f32[4,4]{1,0:T(1,*,3)(3,4)}"),
+            "f32[4,4]{1,0:T(1,*,3)(3,4)}");
+  // The other two kinds: a sub-tile that neither divides nor covers the
+  // tile (i = 0..3 at slots 0, 1, 4, 2), and a dim's minor digit above its
+  // major one (i at 3 (i%2) + i/2).
+  EXPECT_FALSE(
+      valueOf(canonicalizeLayout(parse("f32[4]{0:T(3)(2,2)}"))).complete);
+  EXPECT_FALSE(
+      valueOf(canonicalizeLayout(parse("f32[4]{0:T(2)(3,1)}"))).complete);
+}
+
 TEST(LayoutCanonical, Errors) {
   EXPECT_THAT(errorOf(canonicalizeLayout(parse("(f32[2])"))),
               HasSubstr("canonicalizeLayout needs an array shape"));
@@ -295,7 +335,7 @@ TEST(LayoutCanonicalProperty, KeepsTheByteOrderAndIsIdempotent) {
                              /*maxRank=*/4, /*maxDim=*/6,
                              /*tailPadding=*/true, /*maxAllocated=*/3000});
   int stridedCount = 0, changed = 0;
-  for (int i = 0; i < 400; ++i) {
+  for (int i = 0; i < 2000; ++i) {
     Shape shape = gen.next();
     SCOPED_TRACE(printShape(shape));
     CanonicalLayout c = valueOf(canonicalizeLayout(shape));
@@ -323,7 +363,7 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
                              /*maxRank=*/3, /*maxDim=*/5,
                              /*tailPadding=*/true, /*maxAllocated=*/2000});
   int pairs = 0, equalOrders = 0, stridedEqual = 0;
-  while (pairs < 1500) {
+  while (pairs < 5000) {
     Shape a = gen.next();
     Shape other = gen.next();
     if (other.getRank() != a.getRank())
@@ -348,11 +388,12 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
       ++equalOrders;
       // Strided is a property of the byte order.
       EXPECT_EQ(ca.strided, cb.strided);
-      // Complete on strided byte orders.
-      if (ca.strided) {
+      // Complete on strided and digit-permutation byte orders.
+      EXPECT_EQ(ca.complete, cb.complete);
+      if (ca.strided)
         ++stridedEqual;
+      if (ca.complete)
         EXPECT_TRUE(equalForms);
-      }
     }
   }
   EXPECT_GT(stridedEqual, 10);
@@ -482,3 +523,48 @@ TEST(ExactBitcastProperty, AgreesWithBruteForce) {
 }
 
 } // namespace
+
+TEST(LayoutCanonicalProperty, CompleteFormsAreOnePerByteOrder) {
+  // Generated layouts of a few fixed dims, grouped by byte order: within a
+  // group `complete` agrees, and complete forms (strided or digit
+  // permutations) are equal, with no exception.
+  RandomLayoutGenerator gen({/*seed=*/20261129, /*minRank=*/2,
+                             /*maxRank=*/3, /*maxDim=*/4,
+                             /*tailPadding=*/true, /*maxAllocated=*/2000});
+  const SmallVector<SmallVector<int64_t, 3>, 6> dimsList = {
+      {4, 4}, {2, 4}, {1, 4}, {4, 2, 2}, {2, 2, 4}, {6, 4}};
+  int equal = 0, digitEqual = 0;
+  for (const auto &dims : dimsList) {
+    SmallVector<std::pair<Shape, CanonicalLayout>, 16> reps;
+    int got = 0;
+    while (got < 1500) {
+      Shape other = gen.next();
+      if (other.getRank() != static_cast<int64_t>(dims.size()))
+        continue;
+      std::optional<Shape> a = withDims(dims, other.getLayout());
+      if (!a)
+        continue;
+      ++got;
+      CanonicalLayout ca = valueOf(canonicalizeLayout(*a));
+      bool found = false;
+      for (auto &[rep, cr] : reps) {
+        if (!valueOf(sameByteOrder(*a, rep)))
+          continue;
+        found = true;
+        ++equal;
+        SCOPED_TRACE(printShape(*a) + " vs " + printShape(rep));
+        EXPECT_EQ(ca.complete, cr.complete);
+        EXPECT_EQ(ca.strided, cr.strided);
+        if (ca.complete) {
+          EXPECT_EQ(printShape(ca.shape), printShape(cr.shape));
+          digitEqual += !ca.strided;
+        }
+        break;
+      }
+      if (!found)
+        reps.push_back({*a, ca});
+    }
+  }
+  EXPECT_GT(equal, 1000);
+  EXPECT_GT(digitEqual, 50);
+}

@@ -28,14 +28,32 @@
 //      without padding whose tiles divide their dims into row-major order
 //      (`T(8,128)` on f32[8,128], `T(1,128)` on f32[5,128]) is here, and so
 //      is every untiled layout with legacy padding.
-//   2. Other byte orders (tiles that reorder elements, e.g. `T(2,2)` on
-//      f32[4,4]): the layout is rewritten by rules that are each checked
-//      against the byte order (drop a tile level, drop a tile's major
-//      entry, move unit dims to their default slots) until none applies.
-//      SOUND (never changes the byte order) and idempotent, but two layouts
-//      with one byte order may keep different forms; `sameByteOrder`
-//      decides those exactly.
-// In both cases E(n) equal to the stored width becomes E(0), the padding
+//   2. Digit permutations: element e sits at sum_d g_d(e_d), each g_d
+//      splits e_d into mixed-radix digits (maximal: a run g(i) = i * s as
+//      long as possible, then the same on the runs), all digits of all
+//      dims form one padded stride chain, and each dim's digits keep their
+//      order (major digit at the larger stride). The layout is rebuilt
+//      from the digits alone (LayoutCanonical.cpp, digitLayout): the
+//      physical dim order with the fewest tile levels, each level a block
+//      of digits, a padded digit a tile entry larger than the one above
+//      it; kept only if it has the byte order (materialized). So it is
+//      COMPLETE there too (for up to 7 dims of size > 1; the search over
+//      dim orders stops there). `T(2,2)` on f32[2,4] and `{0,1:T(2,1)}` both
+//      become `{1,0:T(2,2)}`; `T(3,4,2)` and `T(2,*,2)(2)(3,4)` on
+//      f32[1,5] both become `{1,0:T(2)(24)}`.
+//   3. Other byte orders: `*` combines two dims into one index before
+//      tiling (`T(4,*,3)` on f32[4,4]), a sub-tile that neither divides
+//      nor covers the level above (`T(3)(2,2)` on f32[4]), or tiles that
+//      put a dim's minor digit above its major one (`T(2)(3,1)` on f32[4]
+//      puts i at 3 (i%2) + i/2). The layout is rewritten by rules that
+//      are each checked against the byte order (drop a tile level, drop a
+//      tile's major entry, move unit dims to their default slots) until
+//      none applies. SOUND (never changes the byte order) and idempotent,
+//      but two layouts with one byte order may keep different forms
+//      (`T(4,*,3)` and `T(1,*,3)(3,4)` on f32[4,4]); `sameByteOrder`
+//      decides those exactly. CanonicalLayout::complete tells the cases
+//      apart; it is a property of the byte order.
+// In all cases E(n) equal to the stored width becomes E(0), the padding
 // value is dropped without padding slots, and L becomes the smallest
 // alignment giving the same allocated count.
 //
@@ -63,6 +81,10 @@ struct CanonicalLayout {
   /// True when the byte order is strided (case 1): the form is complete
   /// there (equal byte orders give equal forms).
   bool strided = false;
+  /// True when the form is built from the byte order alone (strided, or a
+  /// permutation of mixed-radix digits): equal byte orders give equal
+  /// forms. False only for the rewritten forms of case 3.
+  bool complete = false;
 };
 
 /// The canonical layout of a static, dense array shape. Errors: non-array,
