@@ -24,8 +24,8 @@ extern "C" {
   void _mlir_ciface_##P##_##R(StridedMemRefType<float, 2> *,                   \
                               StridedMemRefType<float, 4> *);
 DECL(s, 128)
-DECL(s, 256) DECL(s, 512) DECL(s, 1024) DECL(p, 128) DECL(p, 256) DECL(p, 512)
-    DECL(p, 1024)
+DECL(s, 256)
+DECL(s, 512) DECL(s, 1024) DECL(p, 128) DECL(p, 256) DECL(p, 512) DECL(p, 1024)
 }
 
 int main() {
