@@ -19,7 +19,8 @@
 //   verifies (the pass manager's own verifier is off so that a broken
 //   result is a property violation here, not a swallowed pass failure):
 //   --layout-expand-broadcasts + --layout-normalize-memrefs,
-//   --layout-decompose-tiling, --layout-bufferize, --convert-layout-to-affine,
+//   --layout-decompose-tiling, --layout-bufferize, --layout-fold-relayouts,
+//   --layout-attach-dims, --convert-layout-to-affine,
 //   --convert-layout-to-scf, --convert-layout-to-linalg, and the whole
 //   --layout-lower-to-llvm pipeline (whose last pass reports anything left
 //   unconverted, so a success must be LLVM dialect IR).
@@ -183,6 +184,12 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   });
   runPipeline(context, module, "layout-bufferize", [](PassManager &pm) {
     pm.addPass(layout::createLayoutBufferize());
+  });
+  runPipeline(context, module, "layout-fold-relayouts", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutFoldRelayouts());
+  });
+  runPipeline(context, module, "layout-attach-dims", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutAttachDims());
   });
   // The loop emitters (memref relayouts, broadcasts on memrefs).
   runPipeline(context, module, "convert-layout-to-affine", [](PassManager &pm) {
