@@ -11,6 +11,7 @@
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
+#include "layout/Xla/TiledLayoutMap.h"
 
 #include "../Xla/RandomLayouts.h"
 
@@ -22,14 +23,6 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-
-struct IntOps {
-  int64_t constant(int64_t v) { return v; }
-  int64_t add(int64_t a, int64_t b) { return a + b; }
-  int64_t mul(int64_t a, int64_t b) { return a * b; }
-  int64_t floorDiv(int64_t a, int64_t b) { return a / b; }
-  int64_t mod(int64_t a, int64_t b) { return a % b; }
-};
 
 /// XLA's PackIntN<kBitsPerElement> (xla/util.h), transcribed.
 std::vector<uint8_t> xlaPackIntN(unsigned bits,
@@ -45,7 +38,7 @@ std::vector<uint8_t> xlaPackIntN(unsigned bits,
 }
 
 TEST(SubBytePackingTest, PositionsFollowXlaPackIntN) {
-  IntOps ops;
+  IntegerIndexOps ops;
   for (unsigned bits : {1u, 2u, 4u}) {
     for (size_t n = 0; n < 20; ++n) {
       std::vector<uint8_t> values;
