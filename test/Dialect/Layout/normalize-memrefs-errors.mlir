@@ -21,6 +21,17 @@ func.func @dim_dynamic_index(%m: memref<?x?xf32, #layout.tiled<{1,0:T(2,2)}>>, %
 
 // -----
 
+// A constant index past the rank (found by the mlir-module fuzzer: it read
+// past the logical sizes) is refused.
+func.func @dim_out_of_range(%m: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> index {
+  %c5 = arith.constant 5 : index
+  // expected-error @+1 {{'memref.dim' op reads dim 5 of a #layout.tiled memref of rank 2}}
+  %d = memref.dim %m, %c5 : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
+  return %d : index
+}
+
+// -----
+
 // A physical buffer viewed as a dynamic tiled memref has lost the logical
 // sizes (its extents are whole tiles).
 func.func @lost_sizes(%p: memref<?x?x2x2xf32>) -> index {

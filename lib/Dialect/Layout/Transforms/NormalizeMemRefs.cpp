@@ -263,6 +263,12 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
           unsupported("reads a size of a #layout.tiled memref with a "
                       "non-constant index; layout-normalize-memrefs rewrites "
                       "memref.dim with a constant index");
+        else if (int64_t rank =
+                     cast<MemRefType>(dim.getSource().getType()).getRank();
+                 *dim.getConstantIndex() < 0 || *dim.getConstantIndex() >= rank)
+          unsupported(("reads dim " + Twine(*dim.getConstantIndex()) +
+                       " of a #layout.tiled memref of rank " + Twine(rank))
+                          .str());
         else if (failed(checkLogicalSizesKnown(dim.getSource(), op)))
           result = false;
       })
