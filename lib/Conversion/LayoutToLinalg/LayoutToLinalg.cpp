@@ -437,8 +437,21 @@ struct ConvertBroadcastInDim : OpRewritePattern<BroadcastInDimOp> {
       if (!llvm::is_contained(keptResultDims, r))
         added.push_back(r);
     if (!added.empty()) {
+      // A kept dim's size is the operand's (a dim that is not expanded
+      // equals the result's), so a static operand dim stays static where the
+      // result type has `?`: linalg.broadcast requires the input and init
+      // sizes to agree statically (the fuzzer's `dims = [0] sizes(%n)` case).
+      ArrayRef<int64_t> inputShape =
+          cast<RankedTensorType>(v.getType()).getShape();
+      SmallVector<OpFoldResult> initSizes(resultSizes);
+      for (auto [j, r] : llvm::enumerate(llvm::make_filter_range(
+               llvm::seq<int64_t>(0, resultType.getRank()), [&](int64_t d) {
+                 return llvm::is_contained(keptResultDims, d);
+               })))
+        if (!ShapedType::isDynamic(inputShape[j]))
+          initSizes[r] = rewriter.getIndexAttr(inputShape[j]);
       Value init =
-          tensor::EmptyOp::create(rewriter, loc, resultSizes, elementType);
+          tensor::EmptyOp::create(rewriter, loc, initSizes, elementType);
       v = linalg::BroadcastOp::create(rewriter, loc, v, init, added)
               ->getResult(0);
     }
