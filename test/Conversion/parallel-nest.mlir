@@ -38,21 +38,41 @@ func.func @to_tiled(%src: memref<64x256xf32>, %dst: !t) {
   return
 }
 
-// Row-major f32[61,259]: a row is 1036 bytes, 16 rows are 259 cache lines:
-// chunks of 16 rows (4 chunks), each with its own staging row (the rows
-// are not vector-aligned) and, lowered, a stacksave/stackrestore per chunk.
+// Row-major f32[61,259] from T(8,128): the nest walks the source's tiles
+// (NestEmitter::prepareSourceWalk); a band of 8 rows is 8288 bytes, so
+// chunks of 2 bands (259 cache lines) start on a line: 4 chunks over the
+// 7 full bands, the partial band after them.
 // AFFINE-LABEL: func.func @from_tiled_rows
+// AFFINE: layout.to_physical {{.*}} -> memref<8x3x8x128xf32>
+// AFFINE: affine.parallel (%[[C:.*]]) = (0) to (4) {
+// AFFINE-NEXT: affine.for %{{.*}} = max #{{.*}}(%[[C]]) to min #{{.*}}(%[[C]]) {
+// AFFINE-NOT: memref.alloca
+// OMP-LABEL: llvm.func @from_tiled_rows
+// OMP: omp.loop_nest
+// OMP: llvm.fence
+// OMP: omp.yield
+func.func @from_tiled_rows(%src: !u, %dst: memref<61x259xf32>) {
+  layout.relayout %src, %dst : !u, memref<61x259xf32>
+  return
+}
+
+// Row-major f32[61,259] from T(8,8) (tile rows of 32 bytes: the nest walks
+// the destination): chunks of 16 rows (4 chunks), each with its own staging
+// row (the rows are not vector-aligned) and, lowered, a
+// stacksave/stackrestore per chunk.
+// AFFINE-LABEL: func.func @from_short_tiles_rows
 // AFFINE: affine.parallel (%[[C:.*]]) = (0) to (4) {
 // AFFINE-NEXT: memref.alloca() {alignment = 64 : i64} : memref<275xf32>
 // AFFINE-NEXT: affine.for %{{.*}} = max #{{.*}}(%[[C]]) to min #{{.*}}(%[[C]]) {
-// OMP-LABEL: llvm.func @from_tiled_rows
+// OMP-LABEL: llvm.func @from_short_tiles_rows
 // OMP: omp.loop_nest
 // OMP-NEXT: %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
 // OMP: llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
 // OMP: llvm.intr.stackrestore %[[SP]] : !llvm.ptr
 // OMP-NEXT: omp.yield
-func.func @from_tiled_rows(%src: !u, %dst: memref<61x259xf32>) {
-  layout.relayout %src, %dst : !u, memref<61x259xf32>
+func.func @from_short_tiles_rows(%src: memref<61x259xf32, #layout.tiled<{1,0:T(8,8)}>>,
+                                 %dst: memref<61x259xf32>) {
+  layout.relayout %src, %dst : memref<61x259xf32, #layout.tiled<{1,0:T(8,8)}>>, memref<61x259xf32>
   return
 }
 

@@ -60,18 +60,27 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 }
 
 // A row-major destination whose rows are not vector-aligned (stride 291),
-// read from a tiled source in runs of 128: the segments go to an aligned
-// staging row (memref.alloca), copied to the destination once per row.
+// from a tiled source whose tile rows are at least a vector: the nest walks
+// the SOURCE's physical dims (tile by tile, each tile's rows in order;
+// NestEmitter::prepareSourceWalk) and writes each tile row as a vector row
+// of the destination: masked (or overlapping) edges, aligned streaming
+// vectors between them. Source padding is skipped, not written.
 // CHECK-LABEL: func.func @from_tiled_odd
-// CHECK: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
-// CHECK: vector.store {{.*}}, %[[STAGE]]
-// CHECK: vector.load %[[STAGE]]
+// CHECK-NOT: memref.alloca
+// CHECK: %[[PHYS:.*]] = layout.to_physical %{{.*}} -> memref<4x3x8x128xf32>
+// CHECK: vector.maskedload %[[PHYS]][%[[I:.*]], %[[J:.*]], %[[K:.*]], %{{.*}}]
+// CHECK: vector.maskedstore %{{.*}} : memref<29x291xf32>
+// CHECK: vector.load %[[PHYS]][%[[I]], %[[J]], %[[K]], %{{.*}}] : memref<4x3x8x128xf32>, vector<16xf32>
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<29x291xf32>
+// The last tile column (35 valid elements of 128), in its own loop.
+// CHECK: vector.load %[[PHYS]][%[[I]], %c2{{.*}}, %{{.*}}, %{{.*}}] : memref<4x3x8x128xf32>, vector<16xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: return
 // EDGES-LABEL: func.func @from_tiled_odd
 // EDGES-NOT: vector.masked
-// EDGES: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
-// EDGES: vector.store {{.*}}, %[[STAGE]]
-// EDGES: vector.load %[[STAGE]]
+// EDGES-NOT: memref.alloca
+// EDGES: vector.load {{.*}} : memref<4x3x8x128xf32>, vector<16xf32>
 // EDGES: vector.store {{.*}} : memref<29x291xf32>, vector<16xf32>
 // EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
 // EDGES-NOT: vector.masked
@@ -84,6 +93,35 @@ func.func @from_tiled_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>
                           %dst: memref<29x291xf32>) {
   layout.relayout %src, %dst
       : memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>, memref<29x291xf32>
+  return
+}
+
+// The same with tile rows shorter than a vector (T(8,8): 32 bytes): the
+// nest walks the destination, whose rows read the source in runs of 8;
+// the segments go to an aligned staging row (memref.alloca), copied to the
+// destination once per row.
+// CHECK-LABEL: func.func @from_short_tiles_odd
+// CHECK: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
+// CHECK: vector.store {{.*}}, %[[STAGE]]
+// CHECK: vector.load %[[STAGE]]
+// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// EDGES-LABEL: func.func @from_short_tiles_odd
+// EDGES-NOT: vector.masked
+// EDGES: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
+// EDGES: vector.store {{.*}}, %[[STAGE]]
+// EDGES: vector.load %[[STAGE]]
+// EDGES: vector.store {{.*}} : memref<29x291xf32>, vector<16xf32>
+// EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// EDGES-NOT: vector.masked
+// EDGES: return
+// SCALAR-LABEL: func.func @from_short_tiles_odd
+// SCALAR-NOT: vector.
+// SCALAR-NOT: memref.alloca
+// SCALAR: return
+func.func @from_short_tiles_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,8)}>>,
+                                %dst: memref<29x291xf32>) {
+  layout.relayout %src, %dst
+      : memref<29x291xf32, #layout.tiled<{1,0:T(8,8)}>>, memref<29x291xf32>
   return
 }
 

@@ -68,6 +68,17 @@ private:
   SmallVector<int64_t> destStrides;
   bool nontemporal = false;
   SmallVector<AffineExpr> placeholders, physSizes, logical;
+  /// The destination view's index over the placeholders: the placeholders
+  /// themselves, or (walkingSource) the logical index.
+  SmallVector<AffineExpr> destIndex;
+  /// The nest walks the source's physical dims instead of the
+  /// destination's (prepareSourceWalk): checks that fail skip the slot
+  /// (source padding) instead of writing the padding value.
+  bool walkingSource = false;
+  /// The source walk of a relayout from a tiled source into an untiled
+  /// destination; false (nothing set) when it does not apply.
+  bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources,
+                         function_ref<InFlightDiagnostic()> emitError);
   SmallVector<Check> checks;
   SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
   SmallVector<Source, 2> sources;

@@ -81,6 +81,41 @@ void NestEmitter::prepareParallel() {
     return;
   int best = -1;
   int64_t bestChunks = 1, bestGranule = 1;
+  if (walkingSource) {
+    // Walking the source (prepareSourceWalk): level 0 only, when one of its
+    // iterations writes a contiguous block of destination rows: it moves
+    // only the first logical dim, by c0, and the inner dims stay within
+    // [0, c0) of it (a tile's rows).
+    std::optional<LinearForm> first = getLinearForm(logical[0], placeholders);
+    if (!first || first->constant != 0 || first->coeffs[0] <= 0)
+      return;
+    int64_t c0 = first->coeffs[0], largest = 0;
+    for (unsigned m = 1; m < placeholders.size(); ++m) {
+      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
+      if (!size || first->coeffs[m] < 0)
+        return;
+      largest += first->coeffs[m] * (*size - 1);
+    }
+    if (largest >= c0)
+      return;
+    for (unsigned d = 1; d < logical.size(); ++d) {
+      AffineExpr p0 = placeholders[0];
+      std::optional<int64_t> step = IndexExprs::getConstant(
+          x.simplify(logical[d].replace(p0, p0 + 1) - logical[d]));
+      if (!step || *step != 0)
+        return;
+    }
+    int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
+    int64_t granule = 64 / std::gcd<int64_t>(64, blockBytes);
+    std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
+    if (!size0 || *size0 / granule < 2)
+      return;
+    parallelLevel = 0;
+    int64_t granules =
+        llvm::divideCeil(*size0, granule * kParallelTargetChunks);
+    parallelChunk = granule * std::max<int64_t>(1, granules);
+    return;
+  }
   for (int64_t k = 0; k + 1 < n; ++k) {
     // The fewest iterations whose bytes are a multiple of a cache line.
     int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes[k]);

@@ -109,7 +109,7 @@ void NestEmitter::emitRowBody(ArrayRef<AffineExpr> lbs,
   AffineExpr p = placeholders.back();
   x.forLoop(lbs, ubs, [&](Value iv) {
     x.bind(p, iv);
-    SmallVector<AffineExpr> dst(placeholders.begin(), placeholders.end());
+    SmallVector<AffineExpr> dst(destIndex);
     SmallVector<SmallVector<AffineExpr>> srcs;
     for (const auto &index : sourceIndex) {
       srcs.emplace_back();
@@ -142,6 +142,8 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
   // (aligned segments), which is then copied with aligned (non-temporal)
   // vector stores: one masked head and tail per row.
   unsigned n = placeholders.size();
+  if (walkingSource)
+    return std::nullopt;
   std::optional<int64_t> destRowLength =
       IndexExprs::getConstant(physSizes[n - 1]);
   if (!lanes || n < 2 || !destRowLength || *destRowLength < lanes ||
@@ -256,7 +258,10 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
 
 void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
   // Padding after the valid prefix of the row: ubs[0] is the row's end,
-  // ubs[1..] the bounds of its valid elements.
+  // ubs[1..] the bounds of its valid elements. Walking the source: none
+  // (source padding is skipped).
+  if (walkingSource)
+    return;
   AffineExpr p = placeholders.back();
   for (unsigned i = 1; i < ubs.size(); ++i) {
     SmallVector<AffineExpr> lbs{ubs[i]}, padUbs{ubs[0]};
@@ -299,14 +304,18 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
 NestEmitter::RowTarget NestEmitter::getDestTarget() {
   unsigned n = placeholders.size();
   AffineExpr row = destPointer;
-  for (unsigned k = 0; k + 1 < n; ++k)
-    row = row + placeholders[k] * (destStrides[k] * elementBytes);
-  return {destView, row,
-          [this] {
-            return SmallVector<AffineExpr>(placeholders.begin(),
-                                           placeholders.end());
-          },
-          nontemporal};
+  if (walkingSource) {
+    // The destination index at p = 0 (rows are contiguous in its last dim).
+    AffineExpr p = placeholders.back();
+    AffineExpr offset = x.cst(0);
+    for (auto [e, stride] : llvm::zip(destIndex, destStrides))
+      offset = offset + e.replace(p, x.cst(0)) * stride;
+    row = row + x.simplify(offset) * elementBytes;
+  } else {
+    for (unsigned k = 0; k + 1 < n; ++k)
+      row = row + placeholders[k] * (destStrides[k] * elementBytes);
+  }
+  return {destView, row, [this] { return destIndex; }, nontemporal};
 }
 
 /// Rows whose innermost physical dims are short (repeated tiles such as
