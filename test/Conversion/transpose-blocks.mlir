@@ -18,8 +18,10 @@
 // CHECK: %[[P:.*]] = layout.to_physical
 // NT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[P]]
 // NT: scf.if
-// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c16
+// Rows of 256 bytes: the p_k blocks in groups of 4 (64 columns, the whole
+// plane here) inside the p_r blocks.
 // CHECK: scf.for %[[D:.*]] = %{{.*}} to %{{.*}} step %c16
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c16
 // CHECK: %[[R0:.*]] = vector.load %{{.*}}[%[[D]], %[[J]]] : memref<64x64xf32>, vector<16xf32>
 // CHECK: vector.bitcast %[[R0]] : vector<16xf32> to vector<16xi32>
 // CHECK-COUNT-15: vector.load {{.*}} : memref<64x64xf32>, vector<16xf32>
