@@ -70,6 +70,12 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 // CHECK: %[[PHYS:.*]] = layout.to_physical %{{.*}} -> memref<4x3x8x128xf32>
 // CHECK: vector.maskedload %[[PHYS]][%[[I:.*]], %[[J:.*]], %[[K:.*]], %{{.*}}]
 // CHECK: vector.maskedstore %{{.*}} : memref<29x291xf32>
+// Tile rows of 8 vectors or more: 4 vectors per iteration, then one.
+// CHECK: scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %c64
+// CHECK: vector.load %[[PHYS]][%[[I]], %[[J]], %[[K]], %[[Q]]] : memref<4x3x8x128xf32>, vector<16xf32>
+// CHECK-COUNT-3: vector.load %[[PHYS]]
+// CHECK-NOT: vector.load
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // CHECK: vector.load %[[PHYS]][%[[I]], %[[J]], %[[K]], %{{.*}}] : memref<4x3x8x128xf32>, vector<16xf32>
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
 // CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<29x291xf32>
