@@ -102,6 +102,25 @@ func.func @from_tiled_odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>
   return
 }
 
+// A permutation that keeps the minor dim (rows copied whole): the nest
+// walks the source's dims in order (reads in order, the streaming stores
+// jump) and stores each row at its permuted place; rows of 4 vectors take
+// 4 per iteration.
+// CHECK-LABEL: func.func @permute_rows
+// CHECK: %[[D:.*]] = layout.to_physical %{{.*}} -> memref<8x4x64xf32>
+// CHECK: step %c64
+// CHECK: vector.load %{{.*}}[%[[I:.*]], %[[J:.*]], %{{.*}}] : memref<4x8x64xf32>, vector<16xf32>
+// CHECK: vector.store %{{.*}}, %[[D]][%[[J]], %[[I]], %{{.*}}] {alignment = 64 : i64
+// SCALAR-LABEL: func.func @permute_rows
+// SCALAR-NOT: vector.
+// SCALAR: return
+func.func @permute_rows(%src: memref<4x8x64xf32>,
+                        %dst: memref<4x8x64xf32, #layout.tiled<{2,0,1}>>) {
+  layout.relayout %src, %dst
+      : memref<4x8x64xf32>, memref<4x8x64xf32, #layout.tiled<{2,0,1}>>
+  return
+}
+
 // The same with tile rows shorter than a vector (T(8,8): 32 bytes): the
 // nest walks the destination, whose rows read the source in runs of 8;
 // the segments go to an aligned staging row (memref.alloca), copied to the

@@ -44,85 +44,130 @@ getPhysicalView(OpBuilder &b, Location loc, Value memref,
   return ToPhysicalOp::create(b, loc, *physType, memref).getResult();
 }
 
-/// A relayout from a tiled source into an untiled (row-major) destination
-/// walks the SOURCE's physical dims: tile by tile, every tile's rows in
-/// order (the destination written in tile-shaped blocks). Walking the
-/// destination's rows instead reads each source tile row from a different
-/// page (one 512-byte run per 4 KiB tile of T(8,128) f32): the hardware
-/// prefetchers, which stop at page boundaries, then leave the reads
-/// exposed. Measured on AMD Zen 5 (AVX-512), f32[4096,4096]
-/// {1,0:T(8,128)} -> row-major with 64-byte streaming stores: 33 GB/s
-/// walking the destination, 45 GB/s walking the source, memcpy 46 GB/s
-/// (docs/performance.md, "Walking the source"). The innermost source dim
-/// must be contiguous in the destination (its last logical dim) so that
-/// rows stay vector rows; slots whose bound checks fail are source padding
-/// and are skipped.
+/// The physical view type and index map of a static memref for the source
+/// walk: a `#layout.tiled` memref's physical buffer, or an identity memref
+/// itself (no map). Fails (false) for other layouts and on invalid layouts
+/// (their diagnostics come from the destination walk then).
+static bool getWalkView(MemRefType type, MemRefType &physType,
+                        std::optional<TiledLayoutMap> &map) {
+  auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
+  if (!attr) {
+    physType = type;
+    return type.getLayout().isIdentity();
+  }
+  auto quiet = [] { return InFlightDiagnostic(); };
+  FailureOr<TiledLayoutMap> m =
+      attr.getTiledLayoutMap(type.getShape(), type.getElementType(), quiet);
+  FailureOr<MemRefType> phys = attr.getPhysicalMemRefType(type, quiet);
+  if (failed(m) || failed(phys) || !phys->hasStaticShape() ||
+      phys->getElementType() != type.getElementType())
+    return false;
+  physType = *phys;
+  map = std::move(*m);
+  return true;
+}
+
+/// Copies whose reads would otherwise jump walk the SOURCE's physical dims
+/// instead of the destination's, with the destination index computed per
+/// row:
+///  * a tiled source into an untiled (row-major) destination: tile by
+///    tile, every tile's rows in order. Walking the destination's rows
+///    instead reads each source tile row from a different page (one
+///    512-byte run per 4 KiB tile of T(8,128) f32), which the hardware
+///    prefetchers, stopping at page boundaries, leave exposed. Measured on
+///    AMD Zen 5 (AVX-512), f32[4096,4096] {1,0:T(8,128)} -> row-major,
+///    64-byte streaming stores: 33 GB/s walking the destination, 45 GB/s
+///    walking the source, memcpy 46 GB/s;
+///  * permutations that keep the minor dim (rows copied whole): the source
+///    is read in order and the streaming stores, which need no prefetch,
+///    jump. bf16[32,32,128,128] -> {3,1,2,0} (256-byte rows): 45-49 GB/s
+///    walking the destination, 60 GB/s walking the source
+///    (docs/performance.md, "Walking the source").
+/// Both memrefs static; the destination untiled or a permutation without
+/// padding slots (every slot is an element: nothing to pad), so that its
+/// index is affine in the source's physical index; the source's innermost
+/// dim at least a vector and contiguous in the destination (rows stay
+/// vector rows). Slots whose bound checks fail are source padding and are
+/// skipped.
 bool NestEmitter::prepareSourceWalk(
     Value dest, ArrayRef<LoopSource> loopSources,
     function_ref<InFlightDiagnostic()> emitError) {
+  (void)emitError;
   if (options.vectorBytes <= 0 || !options.vectorizableFn ||
       !options.copiesElements || loopSources.size() != 1)
     return false;
   auto destType = cast<MemRefType>(dest.getType());
   const LoopSource &s = loopSources[0];
   auto srcType = cast<MemRefType>(s.memref.getType());
-  auto attr = dyn_cast<TiledLayoutAttr>(srcType.getLayout());
   Type elementType = destType.getElementType();
   int64_t rank = destType.getRank();
-  if (!attr || !destType.getLayout().isIdentity() ||
-      !destType.hasStaticShape() || !srcType.hasStaticShape() || rank < 2 ||
+  if (!destType.hasStaticShape() || !srcType.hasStaticShape() || rank < 2 ||
       srcType.getElementType() != elementType || !elementType.isIntOrFloat() ||
       elementType.isInteger(1) || elementType.getIntOrFloatBitWidth() % 8 ||
-      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank)))
+      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank)) ||
+      (srcType.getLayout().isIdentity() && destType.getLayout().isIdentity()))
     return false;
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  FailureOr<TiledLayoutMap> map =
-      attr.getTiledLayoutMap(srcType.getShape(), elementType, emitError);
-  FailureOr<MemRefType> physType =
-      attr.getPhysicalMemRefType(srcType, emitError);
-  if (failed(map) || failed(physType) ||
-      physType->getElementType() != elementType ||
-      physType->getRank() <= rank || !physType->hasStaticShape() ||
-      physType->getShape().back() * elementBytes < options.vectorBytes)
+  MemRefType srcPhys, destPhys;
+  std::optional<TiledLayoutMap> srcMap, destMap;
+  if (!getWalkView(srcType, srcPhys, srcMap) ||
+      !getWalkView(destType, destPhys, destMap) ||
+      (destMap && destMap->mayHavePaddingSlots()) ||
+      srcPhys.getShape().back() * elementBytes < options.vectorBytes)
     return false;
   SmallVector<AffineExpr> walk, sizes;
-  for (int64_t size : physType->getShape()) {
+  for (int64_t size : srcPhys.getShape()) {
     walk.push_back(x.placeholder());
     sizes.push_back(x.cst(size));
   }
   AffineIndexOps ops{x.context};
-  InverseIndex<AffineExpr> inverse = applyInverse<AffineExpr>(*map, walk, ops);
-  SmallVector<AffineExpr> logicalIndex;
-  for (AffineExpr e : inverse.logical)
-    logicalIndex.push_back(x.simplify(e));
-  // Contiguous rows: the innermost dim moves only the last logical dim, by
-  // one.
+  SmallVector<AffineExpr> logicalIndex(walk);
+  SmallVector<Check> walkChecks;
+  if (srcMap) {
+    InverseIndex<AffineExpr> inverse =
+        applyInverse<AffineExpr>(*srcMap, walk, ops);
+    logicalIndex.clear();
+    for (AffineExpr e : inverse.logical)
+      logicalIndex.push_back(x.simplify(e));
+    for (BoundCheck<AffineExpr> &check : inverse.checks) {
+      AffineExpr value = x.simplify(check.value);
+      std::optional<LinearForm> form = getLinearForm(value, walk);
+      if (!form || check.bound == kUnboundedSize)
+        return false;
+      walkChecks.push_back({value, x.cst(check.bound), *form});
+    }
+  }
+  SmallVector<AffineExpr> destIdx(logicalIndex);
+  if (destMap) {
+    destIdx.clear();
+    for (AffineExpr e : destMap->apply<AffineExpr>(logicalIndex, ops))
+      destIdx.push_back(x.simplify(e));
+  }
+  // Contiguous rows: the innermost dim moves only the destination's last
+  // physical dim, by one; every destination index linear (no division).
   AffineExpr p = walk.back();
-  for (auto [d, e] : llvm::enumerate(logicalIndex)) {
+  for (auto [d, e] : llvm::enumerate(destIdx)) {
     std::optional<int64_t> step =
         IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
-    if (!step || *step != (static_cast<int64_t>(d) + 1 == rank ? 1 : 0))
+    if (!getLinearForm(e, walk) || !step ||
+        *step != (d + 1 == destIdx.size() ? 1 : 0))
       return false;
-  }
-  SmallVector<Check> walkChecks;
-  for (BoundCheck<AffineExpr> &check : inverse.checks) {
-    AffineExpr value = x.simplify(check.value);
-    std::optional<LinearForm> form = getLinearForm(value, walk);
-    if (!form || check.bound == kUnboundedSize)
-      return false;
-    walkChecks.push_back({value, x.cst(check.bound), *form});
   }
   walkingSource = true;
   destMemRef = dest;
-  destView = dest;
+  destView = destMap
+                 ? ToPhysicalOp::create(x.b, x.loc, destPhys, dest).getResult()
+                 : dest;
   placeholders = std::move(walk);
   physSizes = std::move(sizes);
-  logical = logicalIndex;
-  destIndex = std::move(logicalIndex);
+  logical = std::move(logicalIndex);
+  destIndex = std::move(destIdx);
   checks = std::move(walkChecks);
   Source source;
-  source.view = ToPhysicalOp::create(x.b, x.loc, *physType, s.memref);
-  source.map = std::move(*map);
+  source.view =
+      srcMap ? ToPhysicalOp::create(x.b, x.loc, srcPhys, s.memref).getResult()
+             : s.memref;
+  source.map = std::move(srcMap);
   source.dimMap = s.dimMap;
   source.index = placeholders;
   sources.push_back(std::move(source));

@@ -82,31 +82,43 @@ void NestEmitter::prepareParallel() {
   int best = -1;
   int64_t bestChunks = 1, bestGranule = 1;
   if (walkingSource) {
-    // Walking the source (prepareSourceWalk): level 0 only, when one of its
-    // iterations writes a contiguous block of destination rows: it moves
-    // only the first logical dim, by c0, and the inner dims stay within
-    // [0, c0) of it (a tile's rows).
-    std::optional<LinearForm> first = getLinearForm(logical[0], placeholders);
-    if (!first || first->constant != 0 || first->coeffs[0] <= 0)
-      return;
-    int64_t c0 = first->coeffs[0], largest = 0;
-    for (unsigned m = 1; m < placeholders.size(); ++m) {
-      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
-      if (!size || first->coeffs[m] < 0)
+    // Walking the source (prepareSourceWalk): level 0 only. Its index p0
+    // must own whole destination rows: it appears in one destination dim j
+    // (not the last), as c0 * p0 plus inner indices in [0, c0), so each
+    // destination row is written under one value of p0. Rows of whole
+    // cache lines then make any chunking line-safe; other rows need the
+    // chunk's rows to be a contiguous block of whole lines (j = 0).
+    int64_t j = -1, c0 = 0;
+    for (auto [d, e] : llvm::enumerate(destIndex)) {
+      std::optional<LinearForm> form = getLinearForm(e, placeholders);
+      if (!form)
         return;
-      largest += first->coeffs[m] * (*size - 1);
-    }
-    if (largest >= c0)
-      return;
-    for (unsigned d = 1; d < logical.size(); ++d) {
-      AffineExpr p0 = placeholders[0];
-      std::optional<int64_t> step = IndexExprs::getConstant(
-          x.simplify(logical[d].replace(p0, p0 + 1) - logical[d]));
-      if (!step || *step != 0)
+      if (!form->coeffs[0])
+        continue;
+      if (j >= 0 || d + 1 == destIndex.size() || form->coeffs[0] < 0 ||
+          form->constant != 0)
+        return;
+      j = d;
+      c0 = form->coeffs[0];
+      int64_t largest = 0;
+      for (unsigned m = 1; m < placeholders.size(); ++m) {
+        std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
+        if (!size || form->coeffs[m] < 0)
+          return;
+        largest += form->coeffs[m] * (*size - 1);
+      }
+      if (largest >= c0)
         return;
     }
-    int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
-    int64_t granule = 64 / std::gcd<int64_t>(64, blockBytes);
+    if (j < 0)
+      return;
+    int64_t granule = 1;
+    if (iterationBytes[n - 2] % 64 != 0) {
+      if (j != 0)
+        return;
+      int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
+      granule = 64 / std::gcd<int64_t>(64, blockBytes);
+    }
     std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
     if (!size0 || *size0 / granule < 2)
       return;
