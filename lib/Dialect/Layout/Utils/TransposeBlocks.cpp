@@ -258,13 +258,16 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // (four lines at f32 x 16) instead of one line per block. Measured on
   // perm3_210 (Zen 5, AVX-512, one thread): 22.3 GB/s one p_k block at a
   // time, 27.1 GB/s in groups of 4 (and of 8), 23.8 GB/s in groups of 16,
-  // memcpy 45 GB/s (docs/performance.md, "Blocked transposes"). Rows of
-  // the destination shorter than 256 bytes keep one block at a time (the
-  // p_r blocks of a row back to back): perm4_3210 (128-byte rows) fell
-  // from 1.02x to 0.79x memcpy in groups.
-  int64_t group = *sizeR * elementBytes >= 256
-                      ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v
-                      : v;
+  // memcpy 45 GB/s (docs/performance.md, "Blocked transposes"). Blocks
+  // that read whole lines of each source row (V x element >= 64 bytes)
+  // into destination rows shorter than 256 bytes keep one block at a time
+  // (the p_r blocks of a row back to back): perm4_3210 (f32, 128-byte rows)
+  // measured 0.89-0.94x memcpy that way, 0.76-0.85x in groups, while
+  // perm3_210_bf16 (half lines per block, 128-byte rows) gains in groups
+  // (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
+  bool group256 = *sizeR * elementBytes >= 256 || v * elementBytes < 64;
+  int64_t group =
+      group256 ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v : v;
   auto groupedBlocks = [&](AffineExpr start, AffineExpr end, bool alignedRows) {
     if (group == v) {
       x.forLoop(
