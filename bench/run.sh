@@ -10,7 +10,8 @@
 #      "nontemporal-threshold-bytes=-1"), NUMPY=0 to skip the numpy part,
 #      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions,
 #      MARCH (default native; e.g. x86-64-v3 for AVX2 code on any x86-64,
-#      with PIPELINE_OPTIONS="vector-bytes=32 masked-edges=false").
+#      with PIPELINE_OPTIONS="target-cpu=x86-64-v3": 64-byte vectors,
+#      unmasked edges).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}

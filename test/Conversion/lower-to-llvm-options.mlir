@@ -22,14 +22,16 @@
 // SCF: error: parallel-threshold-bytes must be a size in bytes or -1 (never), got -7
 // RUN: not layout-opt %s --convert-layout-to-affine="parallel-threshold-bytes=-7" 2>&1 | FileCheck %s --check-prefix=SCF
 //
-// The target picks the default vector width (x86-64-v3: AVX2, 32 bytes;
-// x86-64: SSE2, 16; -avx512f on top of an AVX-512 machine, 32); vector-bytes
-// given explicitly wins.
-// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=AVX2
+// The target picks the default vector width (x86-64-v4 and x86-64-v3: 64
+// bytes, two ymm registers per vector op with AVX2; x86-64: SSE2, 16;
+// -avx512f on top of an AVX-512 machine: AVX2, 64); vector-bytes given
+// explicitly wins.
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v3" | FileCheck %s --check-prefix=AVX512
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64" | FileCheck %s --check-prefix=SSE
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v4" | FileCheck %s --check-prefix=AVX512
-// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 target-features=-avx512f" | FileCheck %s --check-prefix=AVX2
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 target-features=-avx512f" | FileCheck %s --check-prefix=AVX512
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64 vector-bytes=64" | FileCheck %s --check-prefix=AVX512
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=x86-64-v3 vector-bytes=32" | FileCheck %s --check-prefix=AVX2
 // AVX2: vector<8x{{(i32|f32)}}>
 // SSE: vector<4x{{(i32|f32)}}>
 // AVX512: vector<16x{{(i32|f32)}}>

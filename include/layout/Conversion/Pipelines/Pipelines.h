@@ -19,8 +19,8 @@ struct LayoutLowerToLLVMOptions
   Option<int64_t> vectorBytes{
       *this, "vector-bytes",
       llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar; "
-                     "default: from the target, 64 with AVX-512, 32 with "
-                     "AVX2, 16 otherwise)"),
+                     "default: from the target, 64 with AVX or AVX-512, 16 "
+                     "otherwise)"),
       llvm::cl::init(kDefaultVectorBytes)};
   Option<int64_t> nontemporalThresholdBytes{
       *this, "nontemporal-threshold-bytes",
@@ -80,8 +80,8 @@ verifyLayoutLowerToLLVMOptions(const LayoutLowerToLLVMOptions &options,
 
 /// What the vector rows need to know of a target.
 struct TargetVectorInfo {
-  /// Bytes per vector: 64 with AVX-512 (avx512f), 32 with AVX, 16 otherwise
-  /// (SSE2, and every other architecture).
+  /// Bytes per vector: 64 with AVX-512 (avx512f) or AVX (two ymm registers
+  /// per vector op), 16 otherwise (SSE2, and every other architecture).
   int64_t vectorBytes = 16;
   /// Whether masked loads and stores of every element width are fast
   /// (AVX-512F + BW: 8- to 64-bit masks). AVX2's vmaskmov stores are slow,

@@ -530,16 +530,36 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   AffineExpr row = target.rowAddress;
   int64_t vb = options.vectorBytes;
   int64_t peel = peelBytes(target.nontemporal);
+  bool isCopy = copiedFrom || options.copiesElements;
+  // Streaming copy rows with unmasked edges (the overlapping vectors below)
+  // keep the edges' cached vectors out of the streaming lines: a head or
+  // tail shorter than a vector grows by one line, so that its vectors fit
+  // between the row's end and the body. A line written both
+  // by a cached store and by streaming stores costs a flush of the
+  // write-combining buffer (and a read for ownership): from_tiled_4093
+  // with AVX2 code (its 128-float source-walk segments have two edges
+  // each) ran at 0.28-0.40x memcpy that way (docs/performance.md).
+  bool separateEdges =
+      !options.maskedEdges && target.nontemporal && !target.unpeeled && isCopy;
   AffineExpr a, e;
   if (target.unpeeled) {
     a = lo;
     e = x.hoist(lo + (hi - lo).floorDiv(lanes) * lanes);
   } else {
-    AffineExpr firstAligned =
-        lo + ((-(row + lo * elementBytes)) % peel).floorDiv(elementBytes);
+    // r elements before the first aligned position, d after the last one.
+    AffineExpr r = ((-(row + lo * elementBytes)) % peel).floorDiv(elementBytes);
+    AffineExpr d = ((row + hi * elementBytes) % peel).floorDiv(elementBytes);
+    AffineExpr firstAligned = lo + r, lastAligned = hi - d;
+    if (separateEdges) {
+      // An edge shorter than a vector grows by one peel: [0 < r < lanes].
+      int64_t pe = peel / elementBytes;
+      auto isShort = [&](AffineExpr v) {
+        return (v + pe - 1).floorDiv(pe) - (v + pe - lanes).floorDiv(pe);
+      };
+      firstAligned = firstAligned + isShort(r) * pe;
+      lastAligned = lastAligned - isShort(d) * pe;
+    }
     a = x.value(x.materializeMinMax({firstAligned, hi}, /*isMax=*/false));
-    AffineExpr lastAligned =
-        hi - ((row + hi * elementBytes) % peel).floorDiv(elementBytes);
     e = x.value(x.materializeMinMax({lastAligned, a}, /*isMax=*/true));
   }
   // lane < count (built from arith and vector.broadcast only, which every
@@ -638,7 +658,6 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   // element after its store would be wrong for an in-place operand, and
   // LLVM folds a blend into the target's vector (load, select, store) back
   // into a masked store.
-  bool isCopy = copiedFrom || options.copiesElements;
   AffineExpr floor = copiedFrom ? *copiedFrom : lo;
   auto scalarEdge = [&](AffineExpr s, AffineExpr t) {
     x.forLoop({s}, {t}, [&](Value iv) {
@@ -653,7 +672,12 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
       x.store(f(b, loc, loaded), target.memref, target.index());
     });
   };
-  auto overlapped = [&](AffineExpr s, AffineExpr t) {
+  // The edge [s, t) by vectors that end by `highest` and start from
+  // `floor` (or, with separate edges and a streaming body, from e:
+  // `hasBody` is then true, and the body leaves at least a vector for each
+  // edge).
+  auto overlapped = [&](AffineExpr s, AffineExpr t, AffineExpr highest,
+                        Value hasBody) {
     if (!isCopy) {
       scalarEdge(s, t);
       return;
@@ -663,10 +687,12 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
       Value fits = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::sge, x.materialize(hi - floor),
           arith::ConstantIndexOp::create(b, loc, lanes));
+      if (hasBody)
+        fits = arith::OrIOp::create(b, loc, hasBody, fits);
       auto ifOp = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      AffineExpr last = x.hoist(hi - lanes);
+      AffineExpr last = x.hoist(highest - lanes);
       x.forLoop(
           {s}, {t},
           [&](Value iv) {
@@ -705,10 +731,21 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     x.forLoop({mid}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
   };
   if (!options.maskedEdges) {
+    // With separate edges, the head's vectors end by a and the tail's start
+    // from e when the row has a streaming body (a < e); else anywhere in
+    // [floor, hi).
+    AffineExpr headEnd = hi;
+    Value hasBody;
+    if (separateEdges) {
+      hasBody = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                      x.materialize(a), x.materialize(e));
+      headEnd = x.value(arith::SelectOp::create(
+          b, loc, hasBody, x.materialize(a), x.materialize(hi)));
+    }
     if (!target.unpeeled)
-      overlapped(lo, a);
+      overlapped(lo, a, headEnd, hasBody);
     body();
-    overlapped(e, hi);
+    overlapped(e, hi, hi, hasBody);
     return true;
   }
   if (!target.unpeeled)
