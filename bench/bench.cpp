@@ -217,15 +217,9 @@ naiveRelayout(const Layout &src, const Layout &dst,
 // Baselines
 //===----------------------------------------------------------------------===//
 
-#if defined(__AVX512F__)
-/// The AVX-512 build's second streaming copy: 32-byte streaming stores. On
-/// AMD Zen 5 they stream faster than 64-byte ones (one thread: 57 vs 44
-/// GB/s in a standalone loop), so the ceiling takes the faster of the two.
-__attribute__((noinline)) void streamCopy256(void *dst, const void *src,
-                                             size_t bytes) {
-  auto *d = static_cast<float *>(dst);
-  auto *s = static_cast<const float *>(src);
-  size_t n = bytes / sizeof(float);
+#if defined(__AVX__)
+/// Streaming copy of `n` floats with 32-byte stores (4 per iteration).
+static inline void streamFloatsYmm(float *d, const float *s, size_t n) {
   for (size_t i = 0; i < n; i += 32) {
     __m256 a = _mm256_load_ps(s + i), b = _mm256_load_ps(s + i + 8),
            c = _mm256_load_ps(s + i + 16), e = _mm256_load_ps(s + i + 24);
@@ -234,6 +228,17 @@ __attribute__((noinline)) void streamCopy256(void *dst, const void *src,
     _mm256_stream_ps(d + i + 16, c);
     _mm256_stream_ps(d + i + 24, e);
   }
+}
+#endif
+
+#if defined(__AVX512F__)
+/// The AVX-512 build's second streaming copy: 32-byte streaming stores. On
+/// AMD Zen 5 they stream faster than 64-byte ones (one thread: 57 vs 44
+/// GB/s in a standalone loop), so the ceiling takes the faster of the two.
+__attribute__((noinline)) void streamCopy256(void *dst, const void *src,
+                                             size_t bytes) {
+  streamFloatsYmm(static_cast<float *>(dst), static_cast<const float *>(src),
+                  bytes / sizeof(float));
   _mm_sfence();
 }
 #endif
@@ -255,14 +260,7 @@ __attribute__((noinline)) void streamCopy(void *dst, const void *src,
     _mm512_stream_ps(d + i + 48, e);
   }
 #elif defined(__AVX__)
-  for (size_t i = 0; i < n; i += 32) {
-    __m256 a = _mm256_load_ps(s + i), b = _mm256_load_ps(s + i + 8),
-           c = _mm256_load_ps(s + i + 16), e = _mm256_load_ps(s + i + 24);
-    _mm256_stream_ps(d + i, a);
-    _mm256_stream_ps(d + i + 8, b);
-    _mm256_stream_ps(d + i + 16, c);
-    _mm256_stream_ps(d + i + 24, e);
-  }
+  streamFloatsYmm(d, s, n);
 #else
   for (size_t i = 0; i < n; i += 4)
     _mm_stream_ps(d + i, _mm_load_ps(s + i));
