@@ -89,10 +89,8 @@ static bool getWalkView(MemRefType type, MemRefType &physType,
 /// dim at least a vector and contiguous in the destination (rows stay
 /// vector rows). Slots whose bound checks fail are source padding and are
 /// skipped.
-bool NestEmitter::prepareSourceWalk(
-    Value dest, ArrayRef<LoopSource> loopSources,
-    function_ref<InFlightDiagnostic()> emitError) {
-  (void)emitError;
+bool NestEmitter::prepareSourceWalk(Value dest,
+                                    ArrayRef<LoopSource> loopSources) {
   if (options.vectorBytes <= 0 || !options.vectorizableFn ||
       !options.copiesElements || loopSources.size() != 1)
     return false;
@@ -180,7 +178,7 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
                      function_ref<InFlightDiagnostic()> emitError) {
   OpBuilder &b = x.b;
   AffineIndexOps ops{x.context};
-  if (prepareSourceWalk(dest, loopSources, emitError)) {
+  if (prepareSourceWalk(dest, loopSources)) {
     prepareVectorization();
     prepareParallel();
     return success();

@@ -69,16 +69,23 @@ private:
   bool nontemporal = false;
   SmallVector<AffineExpr> placeholders, physSizes, logical;
   /// The destination view's index over the placeholders: the placeholders
-  /// themselves, or (walkingSource) the logical index.
+  /// themselves, or (walkingSource) the destination's physical index as an
+  /// affine function of the source's.
   SmallVector<AffineExpr> destIndex;
   /// The nest walks the source's physical dims instead of the
   /// destination's (prepareSourceWalk): checks that fail skip the slot
   /// (source padding) instead of writing the padding value.
   bool walkingSource = false;
-  /// The source walk of a relayout from a tiled source into an untiled
-  /// destination; false (nothing set) when it does not apply.
-  bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources,
-                         function_ref<InFlightDiagnostic()> emitError);
+  /// The source walk of a copy from a tiled source into an untiled
+  /// destination, or of a permutation that keeps the minor dim; false
+  /// (nothing set) when it does not apply.
+  bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources);
+  /// prepareParallel of a source walk: the outermost source dim, when each
+  /// of its values owns whole destination rows.
+  void prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes);
+  /// Takes `level` (of `size` iterations) as the parallel level, in chunks
+  /// of a multiple of `granule` iterations.
+  void setParallelLevel(int level, int64_t size, int64_t granule);
   SmallVector<Check> checks;
   SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
   SmallVector<Source, 2> sources;

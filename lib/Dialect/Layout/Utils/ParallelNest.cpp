@@ -79,55 +79,12 @@ void NestEmitter::prepareParallel() {
   int64_t total = multiplySaturating(iterationBytes[0], type.getDimSize(0));
   if (total < options.parallelThresholdBytes)
     return;
-  int best = -1;
-  int64_t bestChunks = 1, bestGranule = 1;
   if (walkingSource) {
-    // Walking the source (prepareSourceWalk): level 0 only. Its index p0
-    // must own whole destination rows: it appears in one destination dim j
-    // (not the last), as c0 * p0 plus inner indices in [0, c0), so each
-    // destination row is written under one value of p0. Rows of whole
-    // cache lines then make any chunking line-safe; other rows need the
-    // chunk's rows to be a contiguous block of whole lines (j = 0).
-    int64_t j = -1, c0 = 0;
-    for (auto [d, e] : llvm::enumerate(destIndex)) {
-      std::optional<LinearForm> form = getLinearForm(e, placeholders);
-      if (!form)
-        return;
-      if (!form->coeffs[0])
-        continue;
-      if (j >= 0 || d + 1 == destIndex.size() || form->coeffs[0] < 0 ||
-          form->constant != 0)
-        return;
-      j = d;
-      c0 = form->coeffs[0];
-      int64_t largest = 0;
-      for (unsigned m = 1; m < placeholders.size(); ++m) {
-        std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
-        if (!size || form->coeffs[m] < 0)
-          return;
-        largest += form->coeffs[m] * (*size - 1);
-      }
-      if (largest >= c0)
-        return;
-    }
-    if (j < 0)
-      return;
-    int64_t granule = 1;
-    if (iterationBytes[n - 2] % 64 != 0) {
-      if (j != 0)
-        return;
-      int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
-      granule = 64 / std::gcd<int64_t>(64, blockBytes);
-    }
-    std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
-    if (!size0 || *size0 / granule < 2)
-      return;
-    parallelLevel = 0;
-    int64_t granules =
-        llvm::divideCeil(*size0, granule * kParallelTargetChunks);
-    parallelChunk = granule * std::max<int64_t>(1, granules);
+    prepareParallelSourceWalk(iterationBytes);
     return;
   }
+  int best = -1;
+  int64_t bestChunks = 1, bestGranule = 1;
   for (int64_t k = 0; k + 1 < n; ++k) {
     // The fewest iterations whose bytes are a multiple of a cache line.
     int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes[k]);
@@ -142,11 +99,57 @@ void NestEmitter::prepareParallel() {
   }
   if (best < 0)
     return;
-  parallelLevel = best;
-  int64_t size = type.getDimSize(best);
-  int64_t granules =
-      llvm::divideCeil(size, bestGranule * kParallelTargetChunks);
-  parallelChunk = bestGranule * std::max<int64_t>(1, granules);
+  setParallelLevel(best, type.getDimSize(best), bestGranule);
+}
+
+void NestEmitter::setParallelLevel(int level, int64_t size, int64_t granule) {
+  parallelLevel = level;
+  int64_t granules = llvm::divideCeil(size, granule * kParallelTargetChunks);
+  parallelChunk = granule * std::max<int64_t>(1, granules);
+}
+
+void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
+  // The source's outermost index p0 must own whole destination rows: it
+  // appears in one destination dim j (not the last), as c0 * p0 plus inner
+  // indices in [0, c0), so each destination row is written under one value
+  // of p0. Rows of whole cache lines then make any chunking line-safe;
+  // other rows need the chunk's rows to be a contiguous block of whole
+  // lines (j = 0).
+  int64_t j = -1, c0 = 0;
+  for (auto [d, e] : llvm::enumerate(destIndex)) {
+    std::optional<LinearForm> form = getLinearForm(e, placeholders);
+    if (!form)
+      return;
+    if (!form->coeffs[0])
+      continue;
+    if (j >= 0 || d + 1 == destIndex.size() || form->coeffs[0] < 0 ||
+        form->constant != 0)
+      return;
+    j = d;
+    c0 = form->coeffs[0];
+    int64_t largest = 0;
+    for (unsigned m = 1; m < placeholders.size(); ++m) {
+      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
+      if (!size || form->coeffs[m] < 0)
+        return;
+      largest += form->coeffs[m] * (*size - 1);
+    }
+    if (largest >= c0)
+      return;
+  }
+  if (j < 0)
+    return;
+  int64_t granule = 1;
+  if (iterationBytes[iterationBytes.size() - 2] % 64 != 0) {
+    if (j != 0)
+      return;
+    int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
+    granule = 64 / std::gcd<int64_t>(64, blockBytes);
+  }
+  std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
+  if (!size0 || *size0 / granule < 2)
+    return;
+  setParallelLevel(0, *size0, granule);
 }
 
 void NestEmitter::emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,

@@ -270,6 +270,7 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       group256 ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v : v;
   auto groupedBlocks = [&](AffineExpr start, AffineExpr end, bool alignedRows) {
     if (group == v) {
+      // One block per group: no inner loop of one (dynamic) iteration.
       x.forLoop(
           {start}, {end},
           [&](Value iv) {
@@ -375,8 +376,8 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       return;
     }
     emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
-      auto [start, end] =
-          chunkBounds(x.value(chunk), chunkRows, chunks, *sizeK);
+      Bounds bounds = chunkBounds(x.value(chunk), chunkRows, chunks, *sizeK);
+      AffineExpr start = bounds.first, end = bounds.second;
       AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
       emitPlanes([&] {
         groupedBlocks(start, fullEnd, alignedRows);

@@ -302,19 +302,11 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
 /// building nothing, when a source is neither contiguous nor constant along
 /// the row.
 NestEmitter::RowTarget NestEmitter::getDestTarget() {
-  unsigned n = placeholders.size();
+  // The destination index at p = 0 (rows are contiguous in its last dim).
+  AffineExpr p = placeholders.back();
   AffineExpr row = destPointer;
-  if (walkingSource) {
-    // The destination index at p = 0 (rows are contiguous in its last dim).
-    AffineExpr p = placeholders.back();
-    AffineExpr offset = x.cst(0);
-    for (auto [e, stride] : llvm::zip(destIndex, destStrides))
-      offset = offset + e.replace(p, x.cst(0)) * stride;
-    row = row + x.simplify(offset) * elementBytes;
-  } else {
-    for (unsigned k = 0; k + 1 < n; ++k)
-      row = row + placeholders[k] * (destStrides[k] * elementBytes);
-  }
+  for (auto [e, stride] : llvm::zip(destIndex, destStrides))
+    row = row + e.replace(p, x.cst(0)) * (stride * elementBytes);
   return {destView, row, [this] { return destIndex; }, nontemporal};
 }
 
