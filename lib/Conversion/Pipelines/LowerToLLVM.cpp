@@ -124,6 +124,9 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  //    16-bit float vectors loaded and streamed as integers (x86 drops the
+  //    non-temporal hint of bf16/f16 stores).
+  pm.addPass(createLayoutIntegerFloatMoves());
   pm.addPass(createLayoutCheckLoweredToLLVM());
 }
 
