@@ -187,3 +187,45 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   }
   return plan;
 }
+
+std::optional<RunNest>
+mlir::layout::factorRunNest(std::vector<std::array<int64_t, 2>> cur,
+                            unsigned maxLevels) {
+  RunNest nest;
+  if (cur.empty())
+    return nest;
+  auto delta = [&](size_t i) {
+    return std::array<int64_t, 2>{cur[i][0] - cur[i - 1][0],
+                                  cur[i][1] - cur[i - 1][1]};
+  };
+  while (cur.size() > 1) {
+    if (nest.levels.size() == maxLevels)
+      return std::nullopt;
+    size_t m = cur.size();
+    std::array<int64_t, 2> step = delta(1);
+    size_t n = 2;
+    while (n < m && delta(n) == step)
+      ++n;
+    size_t count = 0;
+    for (size_t c = n; c >= 2 && !count; --c) {
+      if (m % c)
+        continue;
+      bool ok = true;
+      for (size_t block = 0; ok && block < m; block += c)
+        for (size_t i = 1; ok && i < c; ++i)
+          ok = delta(block + i) == step;
+      if (ok)
+        count = c;
+    }
+    if (!count)
+      return std::nullopt;
+    nest.levels.push_back({int64_t(count), step});
+    std::vector<std::array<int64_t, 2>> next;
+    next.reserve(m / count);
+    for (size_t i = 0; i < m; i += count)
+      next.push_back(cur[i]);
+    cur = std::move(next);
+  }
+  nest.base = cur[0];
+  return nest;
+}

@@ -164,4 +164,65 @@ TEST(LayoutAlgebraProperty, ComposedMapMatchesTheIndexMaps) {
   EXPECT_GT(bitcasts, 0);
 }
 
+// The run starts of f32[32,256] {1,0:T(8,128)} -> {1,0:T(16,64)} in source
+// order (runs of 64 elements): (destination, source) offsets factor into
+// the nest h (2 halves of a source tile row), ri (8 rows), p1 (2 tile
+// columns), p0 % 2, p0 / 2 (2 tile rows of the destination).
+TEST(LayoutAlgebra, FactorRunNestTiledToTiled) {
+  Shape src = valueOf(parseShape("f32[32,256]{1,0:T(8,128)}"));
+  Shape dst = valueOf(parseShape("f32[32,256]{1,0:T(16,64)}"));
+  TiledLayoutMap sm = valueOf(TiledLayoutMap::get(src));
+  TiledLayoutMap dm = valueOf(TiledLayoutMap::get(dst));
+  std::vector<std::array<int64_t, 2>> points;
+  for (int64_t s = 0; s < 32 * 256; s += 64)
+    points.push_back({dm.linearIndex(*sm.logicalIndex(s)), s});
+  std::optional<RunNest> nest = factorRunNest(points);
+  ASSERT_TRUE(nest.has_value());
+  EXPECT_EQ(nest->base, (std::array<int64_t, 2>{0, 0}));
+  ASSERT_EQ(nest->levels.size(), 5u);
+  const int64_t counts[] = {2, 8, 2, 2, 2};
+  const std::array<int64_t, 2> strides[] = {
+      {1024, 64}, {64, 128}, {2048, 1024}, {512, 2048}, {4096, 4096}};
+  for (unsigned k = 0; k < 5; ++k) {
+    EXPECT_EQ(nest->levels[k].count, counts[k]) << k;
+    EXPECT_EQ(nest->levels[k].stride, strides[k]) << k;
+  }
+  // Every point is the nest's value at its mixed-radix digits.
+  for (size_t i = 0; i < points.size(); ++i) {
+    std::array<int64_t, 2> v = nest->base;
+    size_t rest = i;
+    for (const RunNest::Level &level : nest->levels) {
+      int64_t digit = static_cast<int64_t>(rest % level.count);
+      rest /= level.count;
+      v[0] += digit * level.stride[0];
+      v[1] += digit * level.stride[1];
+    }
+    EXPECT_EQ(v, points[i]) << i;
+  }
+}
+
+TEST(LayoutAlgebra, FactorRunNestRejectsWhatIsNotANest) {
+  EXPECT_TRUE(factorRunNest({})->levels.empty());
+  std::optional<RunNest> one = factorRunNest({{5, 7}});
+  ASSERT_TRUE(one.has_value());
+  EXPECT_TRUE(one->levels.empty());
+  EXPECT_EQ(one->base, (std::array<int64_t, 2>{5, 7}));
+  // 3 points with different steps: no level of length >= 2 divides 3.
+  EXPECT_FALSE(factorRunNest({{0, 0}, {1, 1}, {3, 2}}).has_value());
+  // Blocks of 2 that do not repeat the first block's step.
+  EXPECT_FALSE(factorRunNest({{0, 0}, {1, 1}, {10, 10}, {12, 11}}).has_value());
+  // 2^9 points, each level a doubling: more than 8 levels.
+  std::vector<std::array<int64_t, 2>> deep;
+  for (int64_t i = 0; i < 512; ++i) {
+    int64_t v = 0;
+    for (int b = 0; b < 9; ++b)
+      if (i >> b & 1)
+        v += int64_t(1) << (2 * b);
+    deep.push_back({v, i});
+  }
+  EXPECT_FALSE(factorRunNest(deep).has_value());
+  ASSERT_TRUE(factorRunNest(deep, 9).has_value());
+  EXPECT_EQ(factorRunNest(deep, 9)->levels.size(), 9u);
+}
+
 } // namespace

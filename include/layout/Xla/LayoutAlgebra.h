@@ -38,8 +38,11 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::layout {
 
@@ -81,6 +84,27 @@ struct RelayoutPlan {
 llvm::Expected<RelayoutPlan>
 planRelayout(const Shape &source, const Shape &dest,
              int64_t chunkBytes = kDefaultChunkBytes);
+
+/// An affine nest of run starts: the i-th point of a sequence is
+/// base + sum_k i_k * levels[k].stride for the mixed-radix digits i_k of i
+/// (levels innermost first, level k has `count` values). Each point is a
+/// pair (e.g. destination and source offsets) moving together.
+struct RunNest {
+  std::array<int64_t, 2> base{};
+  struct Level {
+    int64_t count;
+    std::array<int64_t, 2> stride;
+  };
+  llvm::SmallVector<Level> levels;
+};
+
+/// Factors `points` (in the order a nest visits them) into a RunNest of at
+/// most `maxLevels` levels: per level, the longest arithmetic progression at
+/// the front whose length divides the count and that every block repeats.
+/// Exact (every point is checked); std::nullopt if the points are not such
+/// a nest. An empty sequence is the empty nest.
+std::optional<RunNest> factorRunNest(std::vector<std::array<int64_t, 2>> points,
+                                     unsigned maxLevels = 8);
 
 } // namespace mlir::layout
 

@@ -70,15 +70,22 @@ Value getFlatBuffer(OpBuilder &b, Location loc, Value memref,
   Value view = memref;
   if (physType != memref.getType())
     view = ToPhysicalOp::create(b, loc, physType, memref);
-  if (physType.getRank() == 1)
+  return getFlatView(b, loc, view);
+}
+} // namespace
+
+Value mlir::layout::getFlatView(OpBuilder &b, Location loc, Value view) {
+  auto type = cast<MemRefType>(view.getType());
+  if (type.getRank() == 1)
     return view;
   ReassociationIndices all;
-  for (int64_t d = 0; d < physType.getRank(); ++d)
+  for (int64_t d = 0; d < type.getRank(); ++d)
     all.push_back(d);
   return memref::CollapseShapeOp::create(b, loc, view,
                                          ArrayRef<ReassociationIndices>{all});
 }
 
+namespace {
 /// Destination slots sampled by mayBeChunkCopy.
 constexpr int64_t kSampleSlots = 8192;
 
@@ -117,59 +124,6 @@ bool mayBeChunkCopy(const Shape &src, const Shape &dst) {
   return true;
 }
 
-/// An affine nest of run starts: start(i_0, ..., i_n) = base + sum i_k *
-/// strides[k], levels innermost first.
-struct RunNest {
-  std::array<int64_t, 2> base{};
-  SmallVector<std::pair<int64_t, std::array<int64_t, 2>>> levels;
-};
-
-constexpr unsigned kMaxLevels = 8;
-
-/// Factors `points` (run starts in destination order) into a RunNest:
-/// per level, the longest arithmetic progression at the front whose length
-/// divides the count and that every block repeats. Exact (every point is
-/// checked); std::nullopt if the points are not such a nest.
-std::optional<RunNest> factor(std::vector<std::array<int64_t, 2>> cur) {
-  RunNest nest;
-  if (cur.empty())
-    return nest;
-  auto delta = [&](size_t i) {
-    return std::array<int64_t, 2>{cur[i][0] - cur[i - 1][0],
-                                  cur[i][1] - cur[i - 1][1]};
-  };
-  while (cur.size() > 1) {
-    if (nest.levels.size() == kMaxLevels)
-      return std::nullopt;
-    size_t m = cur.size();
-    std::array<int64_t, 2> step = delta(1);
-    size_t n = 2;
-    while (n < m && delta(n) == step)
-      ++n;
-    size_t count = 0;
-    for (size_t c = n; c >= 2 && !count; --c) {
-      if (m % c)
-        continue;
-      bool ok = true;
-      for (size_t block = 0; ok && block < m; block += c)
-        for (size_t i = 1; ok && i < c; ++i)
-          ok = delta(block + i) == step;
-      if (ok)
-        count = c;
-    }
-    if (!count)
-      return std::nullopt;
-    nest.levels.push_back({int64_t(count), step});
-    std::vector<std::array<int64_t, 2>> next;
-    next.reserve(m / count);
-    for (size_t i = 0; i < m; i += count)
-      next.push_back(cur[i]);
-    cur = std::move(next);
-  }
-  nest.base = cur[0];
-  return nest;
-}
-
 /// Index constants, all created before the loops (so that every loop and
 /// body can use them).
 struct IndexConstants {
@@ -183,9 +137,9 @@ struct IndexConstants {
     add(b, loc, 1);
     for (int64_t v : nest.base)
       add(b, loc, v);
-    for (const auto &[count, strides] : nest.levels) {
-      add(b, loc, count);
-      for (int64_t v : strides)
+    for (const RunNest::Level &level : nest.levels) {
+      add(b, loc, level.count);
+      for (int64_t v : level.stride)
         add(b, loc, v);
     }
   }
@@ -205,8 +159,8 @@ void emitNest(OpBuilder &b, Location loc, const RunNest &nest,
       [&](OpBuilder &b, int k, Value off0, Value off1) {
         if (k < 0)
           return body(b, off0, off1);
-        int64_t count = nest.levels[k].first;
-        std::array<int64_t, 2> stride = nest.levels[k].second;
+        int64_t count = nest.levels[k].count;
+        std::array<int64_t, 2> stride = nest.levels[k].stride;
         scf::ForOp::create(
             b, loc, cst(0), cst(count), cst(1), ValueRange{},
             [&](OpBuilder &b, Location loc, Value iv, ValueRange) {
@@ -305,8 +259,9 @@ LogicalResult mlir::layout::emitChunkCopyRelayout(OpBuilder &b, Location loc,
         starts.push_back({run.dst + k, run.src + k});
     return starts;
   };
-  std::optional<RunNest> dataNest = factor(split(data, dataLength));
-  std::optional<RunNest> paddingNest = factor(split(padding, paddingLength));
+  std::optional<RunNest> dataNest = factorRunNest(split(data, dataLength));
+  std::optional<RunNest> paddingNest =
+      factorRunNest(split(padding, paddingLength));
   if (!dataNest || !paddingNest)
     return failure();
   // The source's physical buffer may be longer than its last element

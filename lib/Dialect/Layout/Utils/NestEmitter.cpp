@@ -48,8 +48,8 @@ getPhysicalView(OpBuilder &b, Location loc, Value memref,
 /// walk: a `#layout.tiled` memref's physical buffer, or an identity memref
 /// itself (no map). Fails (false) for other layouts and on invalid layouts
 /// (their diagnostics come from the destination walk then).
-static bool getWalkView(MemRefType type, MemRefType &physType,
-                        std::optional<TiledLayoutMap> &map) {
+bool mlir::layout::loops::getWalkView(MemRefType type, MemRefType &physType,
+                                      std::optional<TiledLayoutMap> &map) {
   auto attr = dyn_cast<TiledLayoutAttr>(type.getLayout());
   if (!attr) {
     physType = type;
@@ -89,23 +89,35 @@ static bool getWalkView(MemRefType type, MemRefType &physType,
 /// dim at least a vector and contiguous in the destination (rows stay
 /// vector rows). Slots whose bound checks fail are source padding and are
 /// skipped.
-bool NestEmitter::prepareSourceWalk(Value dest,
-                                    ArrayRef<LoopSource> loopSources) {
+std::optional<int64_t>
+NestEmitter::getWalkedCopyElementBytes(Value dest,
+                                       ArrayRef<LoopSource> loopSources) {
   if (options.vectorBytes <= 0 || !options.vectorizableFn ||
       !options.copiesElements || loopSources.size() != 1)
-    return false;
+    return std::nullopt;
   auto destType = cast<MemRefType>(dest.getType());
   const LoopSource &s = loopSources[0];
   auto srcType = cast<MemRefType>(s.memref.getType());
   Type elementType = destType.getElementType();
   int64_t rank = destType.getRank();
-  if (!destType.hasStaticShape() || !srcType.hasStaticShape() || rank < 2 ||
+  if (!destType.hasStaticShape() || !srcType.hasStaticShape() || rank < 1 ||
       srcType.getElementType() != elementType || !elementType.isIntOrFloat() ||
       elementType.isInteger(1) || elementType.getIntOrFloatBitWidth() % 8 ||
-      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank)) ||
+      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank)))
+    return std::nullopt;
+  return elementType.getIntOrFloatBitWidth() / 8;
+}
+
+bool NestEmitter::prepareSourceWalk(Value dest,
+                                    ArrayRef<LoopSource> loopSources) {
+  std::optional<int64_t> bytes = getWalkedCopyElementBytes(dest, loopSources);
+  auto destType = cast<MemRefType>(dest.getType());
+  const LoopSource &s = loopSources[0];
+  auto srcType = cast<MemRefType>(s.memref.getType());
+  if (!bytes || destType.getRank() < 2 ||
       (srcType.getLayout().isIdentity() && destType.getLayout().isIdentity()))
     return false;
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t elementBytes = *bytes;
   MemRefType srcPhys, destPhys;
   std::optional<TiledLayoutMap> srcMap, destMap;
   if (!getWalkView(srcType, srcPhys, srcMap) ||
@@ -178,7 +190,8 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
                      function_ref<InFlightDiagnostic()> emitError) {
   OpBuilder &b = x.b;
   AffineIndexOps ops{x.context};
-  if (prepareSourceWalk(dest, loopSources)) {
+  if (prepareSourceWalk(dest, loopSources) ||
+      prepareRunWalk(dest, loopSources)) {
     prepareVectorization();
     prepareParallel();
     return success();

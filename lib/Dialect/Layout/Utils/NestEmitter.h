@@ -23,6 +23,15 @@ namespace mlir::layout::loops {
 /// many cores (a thread gets a contiguous range of them: OpenMP's static
 /// schedule), few enough that a fence per chunk costs nothing.
 inline constexpr int64_t kParallelTargetChunks = 256;
+/// A level with at least this many chunks is taken as the parallel level;
+/// else the level with the most chunks (at least 2).
+inline constexpr int64_t kMinParallelChunks = 4;
+
+/// The physical view a walk reads or writes: an identity memref `type`
+/// itself (no map), or the physical type and index map of a tiled one;
+/// false for other layouts and tiled types without a static physical type.
+bool getWalkView(MemRefType type, MemRefType &physType,
+                 std::optional<TiledLayoutMap> &map);
 
 class NestEmitter {
 public:
@@ -80,6 +89,21 @@ private:
   /// destination, or of a permutation that keeps the minor dim; false
   /// (nothing set) when it does not apply.
   bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources);
+  /// The element size of a copy the source and run walks may take: one
+  /// source of the destination's static shape and element type (whole
+  /// bytes), dims in order, vector rows; nullopt otherwise.
+  std::optional<int64_t>
+  getWalkedCopyElementBytes(Value dest, ArrayRef<LoopSource> loopSources);
+  /// The source walk of a copy between two tilings without padding slots,
+  /// over the affine nest of its runs (RunWalk.cpp): flat physical views,
+  /// one dim per level of the nest, the run innermost; false (nothing set)
+  /// when it does not apply.
+  bool prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources);
+  bool walkingRuns = false;
+  /// Every run of the run walk starts and ends on a 64-byte boundary.
+  bool runsWholeLines = false;
+  /// prepareParallel of a run walk (`bytes` written).
+  void prepareParallelRunWalk(int64_t bytes);
   /// prepareParallel of a source walk: the outermost source dim, when each
   /// of its values owns whole destination rows.
   void prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes);

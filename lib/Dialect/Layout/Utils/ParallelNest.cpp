@@ -55,18 +55,18 @@ static int64_t multiplySaturating(int64_t a, int64_t b) {
   return a * b;
 }
 
-/// A level with at least this many chunks is taken; else the level with
-/// the most chunks (at least 2).
-static constexpr int64_t kMinChunks = 4;
-
 void NestEmitter::prepareParallel() {
   if (options.parallelThresholdBytes < 0)
     return;
   auto type = cast<MemRefType>(destView.getType());
   int64_t n = type.getRank();
+  std::optional<int64_t> bytes = getElementBytes(type.getElementType());
+  if (walkingRuns && bytes && type.hasStaticShape()) {
+    prepareParallelRunWalk(multiplySaturating(*bytes, type.getNumElements()));
+    return;
+  }
   if (n < 2 || !type.hasStaticShape() || !type.getLayout().isIdentity())
     return;
-  std::optional<int64_t> bytes = getElementBytes(type.getElementType());
   if (!bytes)
     return;
   // Bytes written by one iteration of each level (saturating: sizes near
@@ -94,7 +94,7 @@ void NestEmitter::prepareParallel() {
       bestChunks = chunks;
       bestGranule = granule;
     }
-    if (chunks >= kMinChunks)
+    if (chunks >= kMinParallelChunks)
       break;
   }
   if (best < 0)

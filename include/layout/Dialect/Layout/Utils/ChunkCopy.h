@@ -29,6 +29,10 @@ namespace mlir::layout {
 /// types without an XLA type, more than kMaxPlannedSlots slots).
 std::optional<StringRef> getRelayoutPlanClass(Value src, Value dst);
 
+/// `view`, an identity memref of static shape, as a 1-D memref (a
+/// memref.collapse_shape of all its dims; itself when 1-D).
+Value getFlatView(OpBuilder &builder, Location loc, Value view);
+
 /// If the memref relayout `src` -> `dst` plans as `chunk-copy` and its runs
 /// (cut to their common length) form an affine nest of at most 8 loops over
 /// identity physical buffers: emits one `memref.copy` per run (of 1-D
