@@ -14,8 +14,15 @@
 // memcpy, to the streaming copy and to the ceiling (the faster of the two
 // in that round); --json FILE writes the machine and per-case results.
 //
+// --huge-pages backs every buffer (ours, upstream's inputs and outputs,
+// memcpy's and the streaming copy's) with transparent 2 MiB pages
+// (madvise(MADV_HUGEPAGE) before the first touch): an ablation that
+// measures the TLB's share of a kernel's time (docs/performance.md). The
+// default is the allocator's 4 KiB pages.
+//
 // Usage: bench [--rounds N] [--only NAME[,NAME...]] [--check-only]
 //              [--misalign BYTES] [--threads N|all] [--json FILE]
+//              [--huge-pages]
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +101,7 @@ namespace {
 /// Bytes added to every kernel buffer's address (--misalign): exercises
 /// the kernels' unaligned heads and tails.
 size_t gMisalign = 0;
+bool gHugePages = false;
 
 struct Buffer {
   void *base = nullptr, *p = nullptr;
@@ -108,6 +116,12 @@ struct Buffer {
       exit(1);
     }
     p = static_cast<char *>(base) + misalign;
+    if (gHugePages &&
+        madvise(base, (total + (1 << 21) - 1) & ~size_t((1 << 21) - 1),
+                MADV_HUGEPAGE) != 0) {
+      perror("madvise(MADV_HUGEPAGE)");
+      exit(1);
+    }
     memset(p, 0, n); // fault the pages in before timing
   }
   Buffer(const Buffer &) = delete;
@@ -404,10 +418,13 @@ int main(int argc, char **argv) {
       }
     } else if (a == "--json" && i + 1 < argc)
       jsonPath = argv[++i];
+    else if (a == "--huge-pages")
+      gHugePages = true;
     else {
       fprintf(stderr,
               "usage: %s [--rounds N] [--only a,b] [--check-only] "
-              "[--misalign BYTES] [--threads N|all] [--json FILE]\n",
+              "[--misalign BYTES] [--threads N|all] [--json FILE] "
+              "[--huge-pages]\n",
               argv[0]);
       return 2;
     }
@@ -706,8 +723,9 @@ int main(int argc, char **argv) {
   double cpGB = 2.0 * copyBytes / 1e9;
   std::string cpu = cpuModel();
   printf("\nmachine: %s, cpu ISA %s, benchmark built for %s, %d thread(s) "
-         "for memcpy, the streaming copy and OpenMP kernels\n",
-         cpu.c_str(), cpuIsa(), compiledIsa(), threads);
+         "for memcpy, the streaming copy and OpenMP kernels, %s pages\n",
+         cpu.c_str(), cpuIsa(), compiledIsa(), threads,
+         gHugePages ? "2 MiB (--huge-pages)" : "4 KiB");
   printf("\n%d rounds, medians. GB/s = (bytes read + bytes written) / time; "
          "x memcpy / x stream / x ceiling: per-round ratios to glibc memcpy, "
          "to the %s streaming-store copy (64 MiB, both on %d thread(s)%s) "
@@ -727,7 +745,8 @@ int main(int argc, char **argv) {
       "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
       "\", \"compiled_isa\": \"" + compiledIsa() +
       "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
-      "\"}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
+      "\", \"huge_pages\": " + (gHugePages ? "true" : "false") +
+      "}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
   for (size_t i = 0; i < cases.size(); ++i) {
     const Times &t = times[i];
     double gb = cases[i].bytes / 1e9;
