@@ -10,6 +10,8 @@
 // NT: error: --layout-lower-to-llvm: nontemporal-threshold-bytes must be a size in bytes or -1 (never), got -5
 // RUN: not layout-opt %s --layout-lower-to-llvm="vector-bytes=48" 2>&1 | FileCheck %s --check-prefix=VEC
 // VEC: error: --layout-lower-to-llvm: vector-bytes must be 0 (scalar loops) or a power of two, got 48
+// RUN: not layout-opt %s --layout-lower-to-llvm="vector-register-bytes=-64" 2>&1 | FileCheck %s --check-prefix=REG
+// REG: error: --layout-lower-to-llvm: vector-register-bytes must be a size in bytes or 0 (unknown), got -64
 // RUN: not layout-opt %s --layout-lower-to-llvm="target-cpu=pentium9" 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: error: --layout-lower-to-llvm: target-cpu: unknown x86-64 CPU 'pentium9'
 // RUN: not layout-opt %s --layout-lower-to-llvm="target-features=avx2" 2>&1 | FileCheck %s --check-prefix=FEAT

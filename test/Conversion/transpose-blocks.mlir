@@ -9,6 +9,10 @@
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefixes=CHECK,CACHED
 // RUN: layout-opt %s '--convert-layout-to-affine=vector-bytes=32' | FileCheck %s --check-prefix=V32
 // RUN: layout-opt %s '--convert-layout-to-affine=vector-bytes=0' | FileCheck %s --check-prefix=SCALAR
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1 vector-register-bytes=2048' | FileCheck %s --check-prefix=WIDE
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=NARROW
+// RUN: not layout-opt %s '--convert-layout-to-affine=vector-register-bytes=-1' 2>&1 | FileCheck %s --check-prefix=BADREG
+// BADREG: error: vector-register-bytes must be a size in bytes or 0 (unknown), got -1
 
 // f32[64,64]{1,0} -> {0,1}: 16 x 16 blocks, 4 shuffle rounds of 16; with
 // non-temporal stores the blocks are built twice, aligned streaming stores
@@ -126,5 +130,29 @@ func.func @tiny(%src: memref<3x7x40xf32>,
                 %dst: memref<3x7x40xf32, #layout.tiled<{0,1,2}>>) {
   layout.relayout %src, %dst
       : memref<3x7x40xf32>, memref<3x7x40xf32, #layout.tiled<{0,1,2}>>
+  return
+}
+
+// Cached stores into destination rows 1 KiB apart (f32[256,64] -> {0,1}):
+// with a register file that holds two 16 x 16 blocks (AVX-512: 2048 bytes),
+// two blocks side by side along the row, each destination row's two parts
+// stored back to back; with an unknown register file, one block.
+// WIDE-LABEL: func.func @pow2_rows
+// WIDE: scf.for %[[R:.*]] = %c0{{.*}} to %c256{{.*}} step %c32
+// WIDE: scf.for %[[K:.*]] = %c0{{.*}} to %c64{{.*}} step %c16
+// WIDE-COUNT-32: vector.load %arg0
+// WIDE: vector.store %{{.*}}, %{{.*}}[%[[K]], %[[R]]] : memref<64x256xf32>, vector<16xf32>
+// WIDE-NOT: vector.load
+// WIDE: vector.store %{{.*}}, %{{.*}}[%[[K]], %{{.*}}] : memref<64x256xf32>, vector<16xf32>
+// WIDE: return
+// NARROW-LABEL: func.func @pow2_rows
+// NARROW: scf.for %{{.*}} = %c0{{.*}} to %c256{{.*}} step %c16
+// NARROW-COUNT-16: vector.load %arg0
+// NARROW-NOT: vector.load %arg0
+// NARROW: vector.store
+// NARROW: return
+func.func @pow2_rows(%src: memref<256x64xf32>, %dst: memref<64x256xf32>) {
+  %d = layout.from_physical %dst : memref<64x256xf32> -> memref<256x64xf32, #layout.tiled<{0,1}>>
+  layout.relayout %src, %d : memref<256x64xf32>, memref<256x64xf32, #layout.tiled<{0,1}>>
   return
 }

@@ -27,6 +27,14 @@
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: grep -c 'omp.wsloop' %t.par.mlir | FileCheck %s --check-prefix=PAR
 // PAR: {{^[1-9][0-9]*$}}
+// Cached stores into rows a multiple of 1 KiB apart, with and without two
+// blocks side by side (the register file of AVX-512, and unknown):
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-register-bytes=2048 -o %t.wide.mlir
+// RUN: mlir-runner %t.wide.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-register-bytes=0 -o %t.narrow.mlir
+// RUN: mlir-runner %t.narrow.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=0 -o %t.scalar.mlir
 // RUN: mlir-runner %t.scalar.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

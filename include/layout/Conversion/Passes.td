@@ -86,7 +86,14 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               "aligned vector) use masked loads/stores; false: overlapping "
               "full vectors, scalar elements where no vector fits (for "
               "targets without fast masked stores, e.g. AVX2; "
-              "docs/performance.md)">];
+              "docs/performance.md)">,
+       Option<"vectorRegisterBytes", "vector-register-bytes", "int64_t",
+              /*default=*/"0",
+              "Bytes of the target's vector register file (AVX-512: 2048, "
+              "32 x 64; 0: unknown). Blocked transposes with cached stores "
+              "into rows whose stride is a multiple of 1 KiB take two blocks "
+              "side by side when both fit (docs/performance.md, \"In-cache "
+              "transposes\")">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
@@ -138,7 +145,14 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               "aligned vector) use masked loads/stores; false: overlapping "
               "full vectors, scalar elements where no vector fits (for "
               "targets without fast masked stores, e.g. AVX2; "
-              "docs/performance.md)">];
+              "docs/performance.md)">,
+       Option<"vectorRegisterBytes", "vector-register-bytes", "int64_t",
+              /*default=*/"0",
+              "Bytes of the target's vector register file (AVX-512: 2048, "
+              "32 x 64; 0: unknown). Blocked transposes with cached stores "
+              "into rows whose stride is a multiple of 1 KiB take two blocks "
+              "side by side when both fit (docs/performance.md, \"In-cache "
+              "transposes\")">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",

@@ -40,7 +40,8 @@ struct ConvertLayoutToAffinePass
   void runOnOperation() override {
     if (failed(runLayoutLoopConversion(
             getOperation(), LoopKind::Affine, skipDynamic, vectorBytes,
-            nontemporalThresholdBytes, parallelThresholdBytes, maskedEdges)))
+            nontemporalThresholdBytes, parallelThresholdBytes, maskedEdges,
+            vectorRegisterBytes)))
       signalPassFailure();
   }
 };

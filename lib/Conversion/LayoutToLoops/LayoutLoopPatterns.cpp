@@ -95,13 +95,19 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
 LogicalResult mlir::layout::runLayoutLoopConversion(
     Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
     int64_t nontemporalThresholdBytes, int64_t parallelThresholdBytes,
-    bool maskedEdges) {
+    bool maskedEdges, int64_t vectorRegisterBytes) {
   if (parallelThresholdBytes < -1)
     return mlir::emitError(root->getLoc())
            << "parallel-threshold-bytes must be a size in bytes or -1 "
               "(never), got "
            << parallelThresholdBytes;
+  if (vectorRegisterBytes < 0)
+    return mlir::emitError(root->getLoc())
+           << "vector-register-bytes must be a size in bytes or 0 (unknown), "
+              "got "
+           << vectorRegisterBytes;
   LoopEmitOptions options;
+  options.vectorRegisterBytes = vectorRegisterBytes;
   options.maskedEdges = maskedEdges;
   options.vectorBytes = vectorBytes;
   options.nontemporalThresholdBytes = nontemporalThresholdBytes;

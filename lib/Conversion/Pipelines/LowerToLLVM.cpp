@@ -33,15 +33,21 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    broadcasts into their consumer) over bufferization.to_buffer /
   //    memref.alloc / bufferization.to_tensor.
   pm.addPass(createLayoutExpandBroadcasts());
-  //    The vector width and the edge strategy: vector-bytes and
-  //    masked-edges if given, else the target's (target-cpu/-features, the
-  //    host by default; an invalid target, which the registered pipeline
-  //    reports before building, falls back to 64 bytes and masks).
+  //    The vector width, the edge strategy and the register file:
+  //    vector-bytes, masked-edges and vector-register-bytes if given, else
+  //    the target's (target-cpu/-features, the host by default; an invalid
+  //    target, which the registered pipeline reports before building, falls
+  //    back to 64 bytes, masks and an unknown register file).
   int64_t vectorBytes = options.vectorBytes;
   bool maskedEdges = options.maskedEdges;
-  if (!options.vectorBytes.hasValue() || !options.maskedEdges.hasValue()) {
+  int64_t registerBytes = 0;
+  {
     FailureOr<TargetVectorInfo> target = getTargetVectorInfo(
         options.targetCpu, options.targetFeatures, [](const Twine &) {});
+    if (options.vectorRegisterBytes.hasValue())
+      registerBytes = options.vectorRegisterBytes;
+    else if (succeeded(target))
+      registerBytes = target->registerFileBytes;
     if (!options.vectorBytes.hasValue())
       vectorBytes = succeeded(target) ? target->vectorBytes
                                       : int64_t(kDefaultVectorBytes);
@@ -57,11 +63,13 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   staticOnly.parallelThresholdBytes = parallelThreshold;
   staticOnly.maskedEdges = maskedEdges;
+  staticOnly.vectorRegisterBytes = registerBytes;
   ConvertLayoutToSCFOptions scfOptions;
   scfOptions.vectorBytes = vectorBytes;
   scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   scfOptions.parallelThresholdBytes = parallelThreshold;
   scfOptions.maskedEdges = maskedEdges;
+  scfOptions.vectorRegisterBytes = registerBytes;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
   pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the

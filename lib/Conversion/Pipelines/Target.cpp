@@ -95,6 +95,9 @@ mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
   if (enabled.lookup("avx512f") || enabled.lookup("avx"))
     info.vectorBytes = 64;
   info.maskedStores = enabled.lookup("avx512f") && enabled.lookup("avx512bw");
+  info.registerFileBytes = enabled.lookup("avx512f") ? 32 * 64
+                           : enabled.lookup("avx")   ? 16 * 32
+                                                     : 16 * 16;
   return info;
 }
 
@@ -124,6 +127,10 @@ LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
        !llvm::isPowerOf2_64(options.vectorBytes.getValue())))
     error("vector-bytes must be 0 (scalar loops) or a power of two, got " +
           Twine(options.vectorBytes.getValue()));
+  if (options.vectorRegisterBytes < 0)
+    error("vector-register-bytes must be a size in bytes or 0 (unknown), "
+          "got " +
+          Twine(options.vectorRegisterBytes.getValue()));
   if (failed(getTargetVectorInfo(options.targetCpu, options.targetFeatures,
                                  error)))
     ok = false;

@@ -31,6 +31,11 @@ CASES = [
     ("t3_210_rows8", "f32", (8, 6, 40), (2, 1, 0)),
     ("t3_210_rows5", "f32", (5, 7, 40), (2, 1, 0)),
     ("t3_210_rows3", "f32", (3, 7, 40), (2, 1, 0)),
+    # Destination rows a multiple of 1 KiB apart: two blocks side by side
+    # with cached stores where the register file holds both
+    # (vector-register-bytes), with edge blocks along both dims.
+    ("t256x64_f32", "f32", (256, 64), (1, 0)),
+    ("t3_210_wide_edges", "f32", (48, 16, 40), (2, 1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

@@ -36,7 +36,8 @@ LogicalResult runLayoutLoopConversion(Operation *root, LoopKind kind,
                                       bool skipDynamic, int64_t vectorBytes,
                                       int64_t nontemporalThresholdBytes,
                                       int64_t parallelThresholdBytes = -1,
-                                      bool maskedEdges = true);
+                                      bool maskedEdges = true,
+                                      int64_t vectorRegisterBytes = 0);
 
 } // namespace mlir::layout
 

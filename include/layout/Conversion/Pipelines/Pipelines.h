@@ -55,6 +55,13 @@ struct LayoutLowerToLLVMOptions
                      "overlapping full vectors (default: from the target, "
                      "true with AVX-512F+BW, false otherwise, e.g. AVX2)"),
       llvm::cl::init(true)};
+  Option<int64_t> vectorRegisterBytes{
+      *this, "vector-register-bytes",
+      llvm::cl::desc("Bytes of the vector register file the blocked "
+                     "transposes may fill (default: from the target, 2048 "
+                     "with AVX-512, 512 with AVX, 256 otherwise; 0: "
+                     "unknown)"),
+      llvm::cl::init(0)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Free every buffer allocated in a function after its "
@@ -87,6 +94,9 @@ struct TargetVectorInfo {
   /// (AVX-512F + BW: 8- to 64-bit masks). AVX2's vmaskmov stores are slow,
   /// and it has no 16-bit ones (LLVM splits them per element).
   bool maskedStores = false;
+  /// Bytes of the vector register file: 32 x 64 with AVX-512, 16 x 32 with
+  /// AVX, 16 x 16 otherwise.
+  int64_t registerFileBytes = 256;
 };
 
 /// The vector facts of a target (`cpu` as clang's -march, '' or 'native'

@@ -165,6 +165,20 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // registers at full width), so that the parts of a destination line are
   // stored back to back (write-combined), not a whole block of stores apart.
   int64_t wide = *sizeR >= lanes ? lanes / v : 1;
+  // Cached stores into destination rows a multiple of 1 KiB apart
+  // (power-of-two shapes): the V stores of a block fall into at most 4 of
+  // the L1's 64 sets of 64-byte lines (rows 4 KiB apart: one set), and the
+  // core stalls on them. Two blocks side by side, both in the registers,
+  // write each destination row's two lines back to back, in adjacent sets.
+  // Measured on Zen 5 (AVX-512), both buffers in L2: f32[64,8,256] ->
+  // {0,1,2} 32 -> 64 GB/s, f32[128,4,512] 31 -> 60 GB/s. AVX2 code (16 ymm
+  // registers, already spilling at one block) lost (49 -> 46, 52 -> 39):
+  // hence the register-file bound. Streaming stores allocate no lines
+  // (docs/performance.md, "In-cache transposes").
+  if (wide == 1 && !nontemporal && *sizeR >= 2 * v &&
+      (destStrides[k] * elementBytes) % 1024 == 0 &&
+      2 * v * v * elementBytes <= options.vectorRegisterBytes)
+    wide = 2;
   int64_t width = v * wide;
   int64_t storeBytes = width * elementBytes;
 

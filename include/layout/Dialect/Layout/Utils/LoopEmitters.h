@@ -89,6 +89,12 @@ struct LoopEmitOptions {
   /// ones on older AMD cores, so the pipeline should set false there
   /// (docs/performance.md, "Edges without masks").
   bool maskedEdges = true;
+  /// Bytes of the target's vector register file (AVX-512: 32 x 64), 0 when
+  /// unknown. Blocked transposes with cached stores whose destination rows
+  /// are a multiple of 1 KiB apart (power-of-two shapes: the 16 stores of a
+  /// block fall into a few L1 sets) take two blocks side by side when both
+  /// fit in the registers, which halves the stores per set.
+  int64_t vectorRegisterBytes = 0;
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
   bool vectorizableFn = false;
