@@ -2,8 +2,10 @@
 # Builds and runs the relayout/broadcast benchmark (docs/performance.md).
 #   bash bench/run.sh [--rounds N] [--only a,b] [--check-only]
 #                     [--threads N|all] [--json FILE] [--misalign BYTES]
+#                     [--huge-pages]
 # --threads: memcpy, the streaming copy (the ceiling) and OpenMP kernels run
-# on N threads (all: every CPU); --json: machine + per-case results.
+# on N threads (all: every CPU); --json: machine + per-case results;
+# --huge-pages: every buffer on transparent 2 MiB pages (an ablation).
 # Env: BUILD_DIR (default build; needs bin/layout-opt), OUT (default
 #      $BUILD_DIR/bench), SIZE=large|small (small: the lit test's shapes),
 #      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
