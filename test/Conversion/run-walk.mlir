@@ -52,7 +52,7 @@ func.func @padded(%src: memref<30x256xf32, #layout.tiled<{1,0:T(8,128)}>>,
   return
 }
 
-// Runs shorter than a vector (T(8,8) rows of 8 f32 into T(16,64)) keep the
+// Runs shorter than a vector and a line (T(8,8) rows of 8 f32 into T(16,64)) keep the
 // destination walk.
 // CHECK-LABEL: func.func @short_runs
 // CHECK-NOT: memref.collapse_shape

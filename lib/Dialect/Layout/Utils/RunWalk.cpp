@@ -27,7 +27,7 @@
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 #include "layout/Xla/LayoutAlgebra.h"
 
-
+#include <algorithm>
 #include <numeric>
 
 using namespace mlir;
@@ -93,7 +93,10 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
     if (r->length)
       run = std::gcd(run, r->length);
   }
-  if (run * elementBytes < options.vectorBytes || slots % run)
+  // At least a vector and a cache line per run: whole vectors, and at most
+  // 2^24 / 16 run starts to compute and factor (f32).
+  if (run * elementBytes < std::max<int64_t>(options.vectorBytes, 64) ||
+      slots % run)
     return false;
   std::vector<std::array<int64_t, 2>> starts;
   starts.reserve(slots / run);
