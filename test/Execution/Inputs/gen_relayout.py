@@ -35,6 +35,7 @@
       separated by ` => `, one printed buffer per shape.
 """
 import json
+import math
 import random
 import re
 import subprocess
@@ -175,6 +176,18 @@ def pairs(tool, seed, count):
     print_main(len(cases))
 
 
+def print_garbage_dest(dtype, dpt=None):
+    """%c = a destination of type `dtype` filled with -7 (through its
+    physical view `dpt` when tiled), so that every slot must be written."""
+    print("  %%c = memref.alloc() : %s" % dtype)
+    print("  %g = arith.constant -7.0 : f32")
+    if dpt:
+        print("  %%pc = layout.to_physical %%c : %s -> %s" % (dtype, dpt))
+        print("  linalg.fill ins(%%g : f32) outs(%%pc : %s)" % dpt)
+    else:
+        print("  linalg.fill ins(%%g : f32) outs(%%c : %s)" % dtype)
+
+
 def rows(tool, seed, count):
     rng = random.Random(seed)
     cases = []
@@ -245,18 +258,13 @@ def rows(tool, seed, count):
             print("  layout.relayout %%a, %%b : memref<%s>, %s" % (t, tiled))
             prev, prev_type = "%b", tiled
         # The destination starts as garbage (-7): every slot is written.
+        dpt = None
         if stages[1]:
             layout, phys, _ = stages[1]
             _, dtype, dpt = memref_types(dims, layout, False, phys)
         else:
             dtype = "memref<%s>" % t
-        print("  %%c = memref.alloc() : %s" % dtype)
-        print("  %g = arith.constant -7.0 : f32")
-        if stages[1]:
-            print("  %%pc = layout.to_physical %%c : %s -> %s" % (dtype, dpt))
-            print("  linalg.fill ins(%%g : f32) outs(%%pc : %s)" % dpt)
-        else:
-            print("  linalg.fill ins(%%g : f32) outs(%%c : %s)" % dtype)
+        print_garbage_dest(dtype, dpt)
         print("  layout.relayout %s, %%c : %s, %s" % (prev, prev_type, dtype))
         if stages[0]:
             layout, phys, _ = stages[0]
@@ -283,10 +291,9 @@ def tiles(tool, seed, count):
         minors = [rng.choice([16, 32, 64, 128]) for _ in range(2)]
         majors = [rng.choice([1, 2, 4, 8, 16]) for _ in range(2)]
         # Dims: multiples of both tilings (lcm), sometimes one element off.
-        lcm = lambda a, b: a * b // __import__("math").gcd(a, b)
         dims = [rng.randint(1, 3) for _ in range(rank - 2)]
-        dims.append(lcm(majors[0], majors[1]) * rng.randint(1, 3))
-        dims.append(lcm(minors[0], minors[1]) * rng.randint(1, 2))
+        dims.append(math.lcm(*majors) * rng.randint(1, 3))
+        dims.append(math.lcm(*minors) * rng.randint(1, 2))
         if rng.randint(0, 5) == 0:
             dims[-2 if rng.randint(0, 1) else -1] += 1
         stages = []
@@ -317,10 +324,7 @@ def tiles(tool, seed, count):
         _, tb, ptb = memref_types(dims, lb, False, pb)
         print("  %%b = memref.alloc() : %s" % ta)
         print("  layout.relayout %%a, %%b : memref<%s>, %s" % (t, ta))
-        print("  %%c = memref.alloc() : %s" % tb)
-        print("  %g = arith.constant -7.0 : f32")
-        print("  %%pc = layout.to_physical %%c : %s -> %s" % (tb, ptb))
-        print("  linalg.fill ins(%%g : f32) outs(%%pc : %s)" % ptb)
+        print_garbage_dest(tb, ptb)
         print("  layout.relayout %%b, %%c : %s, %s" % (ta, tb))
         print_buffer("%b", ta, pta, pa, "0")
         print_buffer("%c", tb, ptb, pb, "1")
