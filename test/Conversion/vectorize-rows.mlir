@@ -69,9 +69,23 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 // NestEmitter::prepareSourceWalk) and writes each tile row as a vector row
 // of the destination: masked (or overlapping) edges, aligned streaming
 // vectors between them. Source padding is skipped, not written.
+// Realigned segments (streaming rows only): a segment that starts inside a
+// line writes that whole line when it lies in its destination row: the
+// previous segment's last m elements (lanes < m, masked load from the flat
+// source) and its own first ones, one aligned streaming store; the
+// previous segment then leaves its tail to it (no masked store).
 // CHECK-LABEL: func.func @from_tiled_odd
 // CHECK-NOT: memref.alloca
 // CHECK: %[[PHYS:.*]] = layout.to_physical %{{.*}} -> memref<4x3x8x128xf32>
+// NT: %[[FLAT:.*]] = memref.collapse_shape %[[PHYS]] {{\[\[}}0, 1, 2, 3]] : memref<4x3x8x128xf32> into memref<12288xf32>
+// NT: scf.if %{{.*}} {
+// NT: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<16xi32>
+// NT: %[[PREV:.*]] = vector.maskedload %[[FLAT]][%{{.*}}], %[[MASK]], %{{.*}} : memref<12288xf32>
+// NT: %[[CUR:.*]] = vector.load %[[FLAT]][%{{.*}}] : memref<12288xf32>, vector<16xf32>
+// NT: arith.select %[[MASK]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi32>
+// NT: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>, vector<16xf32>
+// NT: } else {
+// CACHED-NOT: memref.collapse_shape
 // CHECK: vector.maskedload %[[PHYS]][%[[I:.*]], %[[J:.*]], %[[K:.*]], %{{.*}}]
 // CHECK: vector.maskedstore %{{.*}} : memref<29x291xf32>
 // Tile rows of 8 vectors or more: 4 vectors per iteration, then one.
@@ -82,6 +96,9 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // CHECK: vector.load %[[PHYS]][%[[I]], %[[J]], %[[K]], %{{.*}}] : memref<4x3x8x128xf32>, vector<16xf32>
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>
+// NT: scf.if %{{.*}} {
+// NT-NEXT: } else {
+// NT: vector.maskedstore
 // CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<29x291xf32>
 // The last tile column (35 valid elements of 128), in its own loop.
 // CHECK: vector.load %[[PHYS]][%[[I]], %c2{{.*}}, %{{.*}}, %{{.*}}] : memref<4x3x8x128xf32>, vector<16xf32>
@@ -90,6 +107,14 @@ func.func @to_tiled(%src: memref<16x256xf32>,
 // EDGES-LABEL: func.func @from_tiled_odd
 // EDGES-NOT: vector.masked
 // EDGES-NOT: memref.alloca
+// Without masked loads, the previous segment is read with a full vector
+// (the head also checks that it stays in the source buffer).
+// EDGES: %[[FLAT:.*]] = memref.collapse_shape
+// EDGES: scf.if
+// EDGES: %[[PREV:.*]] = vector.load %[[FLAT]][%{{.*}}] : memref<12288xf32>, vector<16xf32>
+// EDGES: %[[CUR:.*]] = vector.load %[[FLAT]][%{{.*}}] : memref<12288xf32>, vector<16xf32>
+// EDGES: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi32>
+// EDGES: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>, vector<16xf32>
 // EDGES: vector.load {{.*}} : memref<4x3x8x128xf32>, vector<16xf32>
 // EDGES: vector.store {{.*}} : memref<29x291xf32>, vector<16xf32>
 // EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>

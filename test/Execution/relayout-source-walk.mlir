@@ -22,4 +22,10 @@
 // RUN: mlir-runner %t.edges.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.edges.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.edges.out | FileCheck %s
+// AVX2's default: 64-byte vectors (two ymm), unmasked edges; realigned
+// segments read the previous segment with a full vector.
+// RUN: layout-opt %t.cases.mlir '--layout-lower-to-llvm=vector-bytes=64 masked-edges=false nontemporal-threshold-bytes=0' -o %t.edges64.mlir
+// RUN: mlir-runner %t.edges64.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.edges64.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.edges64.out | FileCheck %s
 // CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures ({{[0-9]+}} buffers)

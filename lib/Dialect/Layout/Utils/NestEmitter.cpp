@@ -193,6 +193,7 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
   if (prepareSourceWalk(dest, loopSources) ||
       prepareRunWalk(dest, loopSources)) {
     prepareVectorization();
+    prepareRealign();
     prepareParallel();
     return success();
   }

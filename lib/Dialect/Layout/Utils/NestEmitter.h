@@ -239,6 +239,45 @@ private:
     return stagingRow;
   }
   RowTarget getDestTarget();
+  /// Realigned segments (RealignedRows.cpp): in a source walk from a tiled
+  /// source whose segments (source rows, each a run of the destination row)
+  /// land at destination addresses that are not vector-aligned, the vector
+  /// that straddles two segments of one destination row is written once,
+  /// whole and streaming, by the second segment (its head: the first
+  /// segment's last elements and its own first ones), instead of as a
+  /// masked tail and a masked head by cached stores.
+  struct Realign {
+    /// The logical dim that moves along the row (by one).
+    int64_t movingDim = -1;
+    /// Elements of a destination row and of a segment (the source's
+    /// innermost physical dim, a multiple of the vector).
+    int64_t destRowLength = 0, segmentLength = 0;
+    /// The source's physical strides and element count, and its flat view
+    /// (built at the first realigned row).
+    SmallVector<int64_t> sourceStrides;
+    int64_t sourceElements = 0;
+    Value flatSource;
+  };
+  std::optional<Realign> realign;
+  void prepareRealign();
+  /// The edges of one realigned segment [lo, hi) (lo = 0) whose row starts
+  /// at byte address `row`: `m` elements of the straddling vector before
+  /// lo, `d` after the last aligned position; whether the head is the
+  /// whole straddling vector, and whether the tail is left to the next
+  /// segment (the same condition, seen from the other side).
+  struct RealignedEdges {
+    AffineExpr m, d, prevFlat, headFlat;
+    Value headWhole, tailLeft;
+  };
+  RealignedEdges getRealignedEdges(AffineExpr lo, AffineExpr hi, AffineExpr row,
+                                   ArrayRef<IndexFns> sourceIndex);
+  /// The straddling vector at lo - m: lanes < m from the previous segment,
+  /// the others from this one; one aligned streaming store.
+  void emitRealignedHead(const RealignedEdges &edges, AffineExpr lo,
+                         const RowTarget &target);
+  /// lane < count, as a vector of i1 (arith and vector.broadcast only,
+  /// which every LLVM lowering converts).
+  Value lanesBelow(Value count);
   std::optional<SmallVector<bool>>
   classifyRowSources(ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex);
   /// `copiedFrom`: the row is a copy (of the staging row) whose target

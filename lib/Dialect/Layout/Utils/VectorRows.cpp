@@ -533,7 +533,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   // each) ran at 0.28-0.40x memcpy that way (docs/performance.md).
   bool separateEdges =
       !options.maskedEdges && target.nontemporal && !target.unpeeled && isCopy;
-  AffineExpr a, e;
+  AffineExpr a, e, lastAligned;
   if (target.unpeeled) {
     a = lo;
     e = x.hoist(lo + (hi - lo).floorDiv(lanes) * lanes);
@@ -541,7 +541,8 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     // r elements before the first aligned position, d after the last one.
     AffineExpr r = ((-(row + lo * elementBytes)) % peel).floorDiv(elementBytes);
     AffineExpr d = ((row + hi * elementBytes) % peel).floorDiv(elementBytes);
-    AffineExpr firstAligned = lo + r, lastAligned = hi - d;
+    AffineExpr firstAligned = lo + r;
+    lastAligned = hi - d;
     if (separateEdges) {
       // An edge shorter than a vector grows by one peel: [0 < r < lanes].
       int64_t pe = peel / elementBytes;
@@ -554,19 +555,27 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     a = x.value(x.materializeMinMax({firstAligned, hi}, /*isMax=*/false));
     e = x.value(x.materializeMinMax({lastAligned, a}, /*isMax=*/true));
   }
-  // lane < count (built from arith and vector.broadcast only, which every
-  // LLVM lowering converts).
-  auto lanesBelow = [&](Value count) -> Value {
-    auto laneType = VectorType::get({lanes}, b.getI32Type());
-    SmallVector<int32_t> laneIds(lanes);
-    std::iota(laneIds.begin(), laneIds.end(), 0);
-    Value ids = arith::ConstantOp::create(
-        b, loc, laneType, DenseElementsAttr::get(laneType, ArrayRef(laneIds)));
-    Value n = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::slt, ids,
-        vector::BroadcastOp::create(b, loc, laneType, n));
-  };
+  // The body is [bodyStart, bodyEnd); a masked or overlapped tail starts
+  // at tailStart. Realigned segments of a source walk (RealignedRows.cpp):
+  // the head may be the whole vector that straddles the previous segment,
+  // and the tail may be left to the next segment's head.
+  std::optional<RealignedEdges> realigned;
+  AffineExpr bodyStart = a, bodyEnd = e, tailStart = e;
+  if (realign && lbs.empty() && !target.unpeeled && target.nontemporal &&
+      target.memref == destView && isCopy && !copiedFrom && views.size() == 1 &&
+      contiguous[0]) {
+    realigned = getRealignedEdges(lo, hi, row, sourceIndex);
+    auto select = [&](Value c, AffineExpr t, AffineExpr f) {
+      return x.value(arith::SelectOp::create(b, loc, c, x.materialize(t),
+                                             x.materialize(f)));
+    };
+    bodyStart = select(realigned->headWhole, lo + lanes - realigned->m, a);
+    tailStart =
+        x.value(x.materializeMinMax({lastAligned, bodyStart}, /*isMax=*/true));
+    bodyEnd = x.value(x.materializeMinMax(
+        {select(realigned->tailLeft, hi - realigned->d, tailStart), bodyStart},
+        /*isMax=*/true));
+  }
   // One vector of `lanes` at p = iv: loads (masked: only the first `count`
   // lanes when `count` is set) and the store (`edge`: unaligned, cached).
   auto vectorAt = [&](Value iv, Value count, bool edge = false) {
@@ -707,6 +716,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   // 0.90-1.00x, so they stay at one.
   int64_t unroll = walkingSource && *rowLength >= 4 * lanes ? 4 : 1;
   auto body = [&] {
+    AffineExpr a = bodyStart, e = bodyEnd;
     if (unroll == 1) {
       x.forLoop({a}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
       return;
@@ -722,28 +732,57 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
         step);
     x.forLoop({mid}, {e}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);
   };
+  std::function<void()> head, tail;
+  AffineExpr headEnd = hi;
+  Value hasBody, tailHasBody;
   if (!options.maskedEdges) {
     // With separate edges, the head's vectors end by a and the tail's start
     // from e when the row has a streaming body (a < e); else anywhere in
-    // [floor, hi).
-    AffineExpr headEnd = hi;
-    Value hasBody;
+    // [floor, hi). (A realigned head: the tail's body is [bodyStart,
+    // tailStart).)
     if (separateEdges) {
-      hasBody = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                      x.materialize(a), x.materialize(e));
+      auto less = [&](AffineExpr l, AffineExpr r) -> Value {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     x.materialize(l), x.materialize(r));
+      };
+      hasBody = less(a, e);
+      tailHasBody = realigned ? less(bodyStart, tailStart) : hasBody;
       headEnd = x.value(arith::SelectOp::create(
           b, loc, hasBody, x.materialize(a), x.materialize(hi)));
     }
-    if (!target.unpeeled)
-      overlapped(lo, a, headEnd, hasBody);
+    head = [&] {
+      if (!target.unpeeled)
+        overlapped(lo, a, headEnd, hasBody);
+    };
+    tail = [&] { overlapped(tailStart, hi, hi, tailHasBody); };
+  } else {
+    head = [&] {
+      if (!target.unpeeled)
+        masked(lo, a - lo);
+    };
+    tail = [&] { masked(tailStart, hi - tailStart); };
+  }
+  if (!realigned) {
+    head();
     body();
-    overlapped(e, hi, hi, hasBody);
+    tail();
     return true;
   }
-  if (!target.unpeeled)
-    masked(lo, a - lo);
+  {
+    auto ifOp = scf::IfOp::create(b, loc, realigned->headWhole,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitRealignedHead(*realigned, lo, target);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    head();
+  }
   body();
-  masked(e, hi - e);
+  auto ifOp =
+      scf::IfOp::create(b, loc, realigned->tailLeft, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  tail();
   return true;
 }
 
