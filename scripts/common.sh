@@ -22,8 +22,18 @@ run_unit_and_lit() {
     "$t" --gtest_brief=1 --gtest_output="json:$results/$(basename "$t").json" ||
       rc=1
   done
-  "$LLVM/bin/lit" -sv --xunit-xml-output="$results/lit.xml" "${lit_paths[@]}" ||
-    rc=1
+  # A test that hangs (a miscompiled kernel spinning, a deadlocked runner)
+  # fails after LIT_TIMEOUT seconds instead of stalling the run; lit needs
+  # psutil in the interpreter of its shebang for that.
+  local timeout_args=() lit_python
+  lit_python=$(head -1 "$LLVM/bin/lit" | sed 's/^#! *//')
+  if "$lit_python" -c 'import psutil' 2>/dev/null; then
+    timeout_args=(--timeout "${LIT_TIMEOUT:-1200}")
+  else
+    echo "run_unit_and_lit: no psutil for $lit_python: lit tests run without a timeout"
+  fi
+  "$LLVM/bin/lit" -sv "${timeout_args[@]}" --xunit-xml-output="$results/lit.xml" \
+    "${lit_paths[@]}" || rc=1
   return $rc
 }
 

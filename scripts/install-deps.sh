@@ -4,7 +4,7 @@
 set -euo pipefail
 PKGS=(cmake ninja-build g++ python3 llvm-22-dev llvm-22-tools libmlir-22-dev
       mlir-22-tools clang-22 lld-22 libgtest-dev ccache libclang-rt-22-dev
-      libomp-22-dev clang-format-22 librsvg2-bin)
+      libomp-22-dev clang-format-22 librsvg2-bin python3-psutil)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
