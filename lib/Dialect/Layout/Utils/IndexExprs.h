@@ -106,6 +106,28 @@ public:
     return AffineMap::get(numDims, 0, results, context);
   }
 
+  /// `e` without its terms that are multiples of m (m > 0), so that
+  /// `dropMultiples(e, m) mod m == e mod m` keeps only the terms that vary
+  /// modulo m: a row address modulo the vector size then depends on the
+  /// buffer's base only when every row stride is a multiple of it, and is
+  /// computed (hoisted by LLVM) once, not per row. Looks through sums and
+  /// products by constants; other terms are kept.
+  static AffineExpr dropMultiples(AffineExpr e, int64_t m) {
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return getAffineConstantExpr(((c.getValue() % m) + m) % m,
+                                   e.getContext());
+    auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+    if (!bin)
+      return e;
+    if (bin.getKind() == AffineExprKind::Add)
+      return dropMultiples(bin.getLHS(), m) + dropMultiples(bin.getRHS(), m);
+    if (bin.getKind() == AffineExprKind::Mul)
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+        if (c.getValue() % m == 0)
+          return getAffineConstantExpr(0, e.getContext());
+    return e;
+  }
+
   static std::optional<int64_t> getConstant(AffineExpr e) {
     if (auto c = dyn_cast<AffineConstantExpr>(e))
       return c.getValue();
