@@ -19,10 +19,12 @@ LAYOUT = "#layout.tiled<{1,0:T(8,128)}>"
 PROBES = [(1, 127), (1, 128), (1, 255), (1, 256), (2, 0), (2, W - 1)]
 
 
-def value(t, is_float, p, lin):
-    """SSA lines computing f from the index %lin into %v of type t."""
-    lines = ["%%pm = arith.constant %d : index" % p,
-             "%%m = arith.remui %s, %%pm : index" % lin]
+def value(t, is_float, p):
+    """SSA lines computing f(%r, %c) into %v of type t."""
+    lines = ["%rw = arith.muli %r, %cw : index",
+             "%lin = arith.addi %rw, %c : index",
+             "%%pm = arith.constant %d : index" % p,
+             "%m = arith.remui %lin, %pm : index"]
     if is_float:
         lines += ["%m1 = arith.addi %m, %c1 : index",
                   "%mi = arith.index_cast %m1 : index to i64",
@@ -48,9 +50,7 @@ def emit_case(t, is_float, p):
     print("  %%s = arith.constant %s : %s" % (sentinel, t))
     print("  scf.for %r = %c0 to %cr step %c1 {")
     print("    scf.for %c = %c0 to %cw step %c1 {")
-    print(ind + "%rw = arith.muli %r, %cw : index")
-    print(ind + "%lin = arith.addi %rw, %c : index")
-    for line in value(t, is_float, p, "%lin"):
+    for line in value(t, is_float, p):
         print(ind + line)
     print(ind + "memref.store %%v, %%src[%%r, %%c] : %s" % ty)
     print(ind + "memref.store %%s, %%dst[%%r, %%c] : %s" % ty)
@@ -60,9 +60,7 @@ def emit_case(t, is_float, p):
     print("  layout.relayout %%mid, %%dst : %s, %s" % (tiled, ty))
     print("  %bad = scf.for %r = %c0 to %cr step %c1 iter_args(%a = %c0) -> (index) {")
     print("    %row = scf.for %c = %c0 to %cw step %c1 iter_args(%b = %a) -> (index) {")
-    print(ind + "%rw = arith.muli %r, %cw : index")
-    print(ind + "%lin = arith.addi %rw, %c : index")
-    for line in value(t, is_float, p, "%lin"):
+    for line in value(t, is_float, p):
         print(ind + line)
     print(ind + "%%got = memref.load %%dst[%%r, %%c] : %s" % ty)
     if is_float:
