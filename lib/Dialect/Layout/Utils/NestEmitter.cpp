@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -288,9 +289,7 @@ void NestEmitter::prepareVectorization() {
       return;
   elementBytes = bytes;
   lanes = options.vectorBytes / bytes;
-  destStrides.assign(type.getRank(), 1);
-  for (int64_t k = type.getRank() - 2; k >= 0; --k)
-    destStrides[k] = destStrides[k + 1] * type.getDimSize(k + 1);
+  destStrides = computeStrides(type.getShape());
   nontemporal =
       options.nontemporalThresholdBytes >= 0 &&
       type.getNumElements() * bytes >= options.nontemporalThresholdBytes;

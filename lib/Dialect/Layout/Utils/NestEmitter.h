@@ -248,14 +248,8 @@ private:
   /// masked tail and a masked head by cached stores.
   struct Realign {
     /// The logical dim that moves along the row (by one).
-    int64_t movingDim = -1;
-    /// Elements of a destination row and of a segment (the source's
-    /// innermost physical dim, a multiple of the vector).
-    int64_t destRowLength = 0, segmentLength = 0;
-    /// The source's physical strides and element count, and its flat view
-    /// (built at the first realigned row).
-    SmallVector<int64_t> sourceStrides;
-    int64_t sourceElements = 0;
+    int64_t movingDim;
+    /// The source's flat view (built at the first realigned row).
     Value flatSource;
   };
   std::optional<Realign> realign;

@@ -27,6 +27,7 @@
 #include "layout/Dialect/Layout/IR/AffineIndexOps.h"
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include <numeric>
@@ -51,30 +52,15 @@ void NestEmitter::prepareRealign() {
   // destination row is whole (only the row's last one is cut by a bound
   // check), so the straddling vector's elements before a segment lie in
   // the previous segment, contiguous in the source.
-  Realign r;
-  r.segmentLength = srcType.getShape().back();
-  r.destRowLength = destType.getShape().back();
-  if (r.segmentLength % lanes)
+  if (srcType.getShape().back() % lanes)
     return;
-  for (auto [d, e] : llvm::enumerate(logical)) {
-    std::optional<int64_t> step = rowStep(e);
-    if (!step)
-      return;
-    if (*step == 1 && r.movingDim < 0)
-      r.movingDim = d;
-    else if (*step != 0)
-      return;
-  }
-  // The destination's column is the moving logical dim (an untiled or
-  // permuted destination).
-  if (r.movingDim < 0 ||
-      x.simplify(destIndex.back() - logical[r.movingDim]) != x.cst(0))
+  // The destination's column is the logical dim the row moves (an untiled
+  // or permuted destination).
+  int64_t movingDim = analyzeRowRuns().movingDim;
+  if (movingDim < 0 ||
+      x.simplify(destIndex.back() - logical[movingDim]) != x.cst(0))
     return;
-  r.sourceStrides.assign(srcType.getRank(), 1);
-  for (int64_t k = srcType.getRank() - 2; k >= 0; --k)
-    r.sourceStrides[k] = r.sourceStrides[k + 1] * srcType.getDimSize(k + 1);
-  r.sourceElements = srcType.getNumElements();
-  realign = std::move(r);
+  realign = Realign{movingDim, Value()};
 }
 
 Value NestEmitter::lanesBelow(Value count) {
@@ -95,7 +81,8 @@ NestEmitter::getRealignedEdges(AffineExpr lo, AffineExpr hi, AffineExpr row,
                                ArrayRef<IndexFns> sourceIndex) {
   OpBuilder &b = x.b;
   Location loc = x.loc;
-  const Realign &r = *realign;
+  auto srcType = cast<MemRefType>(sources[0].view.getType());
+  SmallVector<int64_t> strides = computeStrides(srcType.getShape());
   int64_t vb = options.vectorBytes;
   AffineExpr p = placeholders.back();
   RealignedEdges edges;
@@ -107,21 +94,19 @@ NestEmitter::getRealignedEdges(AffineExpr lo, AffineExpr hi, AffineExpr row,
   // The segment's flat source index at lo, and the flat source index of the
   // logical element m before it along the destination row (in the
   // previous segment; placed by the source's index map).
-  AffineExpr flat = x.cst(0);
-  for (auto [f, stride] : llvm::zip(sourceIndex[0], r.sourceStrides))
-    flat = flat + f().replace(p, lo) * stride;
-  edges.headFlat = x.hoist(x.simplify(flat));
+  SmallVector<AffineExpr> headIndex;
+  for (const auto &f : sourceIndex[0])
+    headIndex.push_back(f().replace(p, lo));
+  edges.headFlat =
+      x.hoist(x.simplify(linearize(x.context, headIndex, strides)));
   SmallVector<AffineExpr> prevLogical;
   for (AffineExpr e : logical)
     prevLogical.push_back(x.simplify(e.replace(p, lo)));
-  prevLogical[r.movingDim] = prevLogical[r.movingDim] - edges.m;
+  prevLogical[realign->movingDim] = prevLogical[realign->movingDim] - edges.m;
   AffineIndexOps ops{x.context};
-  AffineExpr prevFlat = x.cst(0);
-  for (auto [e, stride] :
-       llvm::zip(sources[0].map->apply<AffineExpr>(prevLogical, ops),
-                 r.sourceStrides))
-    prevFlat = prevFlat + x.simplify(e) * stride;
-  edges.prevFlat = x.simplify(prevFlat);
+  SmallVector<AffineExpr> prevIndex(
+      sources[0].map->apply<AffineExpr>(prevLogical, ops));
+  edges.prevFlat = x.simplify(linearize(x.context, prevIndex, strides));
 
   // e >= 0 as i1 (every condition is an affine expression >= 0); null when
   // it holds statically.
@@ -142,7 +127,8 @@ NestEmitter::getRealignedEdges(AffineExpr lo, AffineExpr hi, AffineExpr row,
         v = v ? arith::AndIOp::create(b, loc, v, c).getResult() : c;
     return v ? v : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
   };
-  int64_t rowEnd = r.destRowLength - lanes;
+  int64_t rowEnd =
+      cast<MemRefType>(destView.getType()).getShape().back() - lanes;
   // The head is the whole straddling vector when the segment starts inside
   // a line (m > 0) that lies in the destination row (col - m >= 0, col - m
   // + lanes <= R). Full loads without masks (masked-edges=false targets)
@@ -152,17 +138,17 @@ NestEmitter::getRealignedEdges(AffineExpr lo, AffineExpr hi, AffineExpr row,
                           nonNegative(x.cst(rowEnd) - colLo + edges.m)};
   if (!options.maskedEdges)
     head.push_back(
-        nonNegative(x.cst(r.sourceElements - lanes) - edges.prevFlat));
+        nonNegative(x.cst(srcType.getNumElements() - lanes) - edges.prevFlat));
   edges.headWhole = all(head);
   // The tail goes to the next segment under the same conditions, seen from
   // here: the segment is whole (the next one starts the next run), the
   // next one's m is d and its column colHi; its previous elements start
   // at hi - d here.
   SmallVector<Value> tail{nonNegative(edges.d - 1),
-                          nonNegative(hi - r.segmentLength),
+                          nonNegative(hi - srcType.getShape().back()),
                           nonNegative(x.cst(rowEnd) - colHi + edges.d)};
   if (!options.maskedEdges)
-    tail.push_back(nonNegative(x.cst(r.sourceElements - lanes) -
+    tail.push_back(nonNegative(x.cst(srcType.getNumElements() - lanes) -
                                (edges.headFlat + hi - lo - edges.d)));
   edges.tailLeft = all(tail);
   return edges;
