@@ -14,10 +14,12 @@
 
 // Destination f32[64,256]{1,0:T(8,128)}: physical [8, 2, 8, 128], a tile
 // row (8 KiB) is a whole number of cache lines: one chunk per tile row.
+// Inside it the nest walks the source into the tiles (rows in the tile
+// row, then tile columns: NestEmitter::prepareSourceWalkIntoTiles).
 // AFFINE-LABEL: func.func @to_tiled
 // AFFINE: affine.parallel (%{{.*}}) = (0) to (8) {
-// AFFINE-NEXT: affine.for %{{.*}} = 0 to 2 {
 // AFFINE-NEXT: affine.for %{{.*}} = 0 to 8 {
+// AFFINE-NEXT: affine.for %{{.*}} = 0 to 2 {
 // SCF-LABEL: func.func @to_tiled
 // SCF: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // OMP-LABEL: llvm.func @to_tiled

@@ -17,6 +17,8 @@
 // RUN: not layout-opt %s '--layout-lower-to-llvm=masked-edges=maybe' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // BADOPT: for the --masked-edges option: 'maybe' is invalid value for boolean argument
 
+// A destination with padding slots (12 rows: the second tile row is half
+// padding) is walked in its own order; without (below) in the source's.
 // CHECK-LABEL: func.func @to_tiled
 // CHECK: %[[P:.*]] = layout.to_physical
 // CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[P]]
@@ -28,7 +30,7 @@
 // CHECK: vector.maskedload
 // CHECK: vector.maskedstore %[[P]]
 // CHECK: scf.for {{.*}} step %c16
-// CHECK: vector.load {{.*}} : memref<16x256xf32>, vector<16xf32>
+// CHECK: vector.load {{.*}} : memref<12x256xf32>, vector<16xf32>
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x8x128xf32>, vector<16xf32>
 // CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<2x2x8x128xf32>, vector<16xf32>
 // CHECK: vector.maskedstore %[[P]]
@@ -59,8 +61,29 @@
 // EDGES: memref.store
 // EDGES-NOT: vector.masked
 // EDGES: return
-func.func @to_tiled(%src: memref<16x256xf32>,
-                    %dst: memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+func.func @to_tiled(%src: memref<12x256xf32>,
+                    %dst: memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+  layout.relayout %src, %dst
+      : memref<12x256xf32>, memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// Without padding slots, a row-major -> tiled copy walks the source into the
+// tiles (NestEmitter::prepareSourceWalkIntoTiles): the destination's
+// physical dims [2, 2, 8, 128] in the order of their source strides (tile
+// row, row in tile, tile column), so each source row is read in order and
+// its 512-byte runs go to consecutive tiles.
+// NT-LABEL: func.func @to_tiled_source_order
+// NT: %[[P:.*]] = layout.to_physical {{.*}} -> memref<2x2x8x128xf32>
+// NT: affine.for %[[R:.*]] = 0 to 2 {
+// NT-NEXT: affine.for %[[Y:.*]] = 0 to 8 {
+// NT-NEXT: affine.for %[[C:.*]] = 0 to 2 {
+// NT: vector.load %arg0[%{{.*}}, %{{.*}}] : memref<16x256xf32>, vector<16xf32>
+// NT: vector.store %{{.*}}, %[[P]][%[[R]], %[[C]], %[[Y]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// NT: llvm.fence seq_cst
+// NT: return
+func.func @to_tiled_source_order(%src: memref<16x256xf32>,
+    %dst: memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
   layout.relayout %src, %dst
       : memref<16x256xf32>, memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>
   return

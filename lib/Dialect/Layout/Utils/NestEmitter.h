@@ -89,6 +89,11 @@ private:
   /// destination, or of a permutation that keeps the minor dim; false
   /// (nothing set) when it does not apply.
   bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources);
+  /// The source walk of a copy from an untiled source into a tiled
+  /// destination without padding slots: the destination's physical dims in
+  /// the order of their source strides; false (nothing set) when it does
+  /// not apply or is the destination walk itself.
+  bool prepareSourceWalkIntoTiles(Value dest, ArrayRef<LoopSource> loopSources);
   /// The element size of a copy the source and run walks may take: one
   /// source of the destination's static shape and element type (whole
   /// bytes), dims in order, vector rows; nullopt otherwise.
