@@ -22,7 +22,8 @@
       (filled with -7 first); every buffer but the iota is printed.
   gen_relayout.py rows-full LAYOUT_EXPLAIN SEED COUNT > cases.mlir
       The same with a tiled source whose dims are multiples of its tiles
-      (no padding slots; some permuted, some with a repeated tile): the
+      (no padding slots; some permuted, some with a repeated tile, (2) or
+      the row-interleaving (2,1), which keep the destination walk): the
       row-major iota -> source leg walks the source into the tiles
       (NestEmitter::prepareSourceWalkIntoTiles).
   gen_relayout.py tiles LAYOUT_EXPLAIN SEED COUNT > cases.mlir
@@ -209,6 +210,13 @@ def full_tiles(rng):
     attrs = "T(%d,%d)" % (major, minor)
     if rng.randint(0, 5) == 0:
         attrs += "(2)"
+    elif rng.randint(0, 2) == 0:
+        # Row pairs interleaved (emitInterleavedRow), several pairs per tile
+        # and several tile columns: these keep the destination walk.
+        major = rng.choice([4, 8])
+        dims[m2m[0]] = minor * rng.randint(2, 3)
+        dims[m2m[1]] = major * rng.randint(1, 3)
+        attrs = "T(%d,%d)(2,1)" % (major, minor)
     return dims, "{" + ",".join(map(str, m2m)) + ":" + attrs + "}"
 
 
