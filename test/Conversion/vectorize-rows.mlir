@@ -17,8 +17,9 @@
 // RUN: not layout-opt %s '--layout-lower-to-llvm=masked-edges=maybe' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // BADOPT: for the --masked-edges option: 'maybe' is invalid value for boolean argument
 
-// A destination with padding slots (12 rows: the second tile row is half
-// padding) is walked in its own order; without (below) in the source's.
+// One tile column (12x128: the second tile row is half padding): the
+// destination's order is the source's, and the nest walks the destination.
+// (With more tile columns it walks the source into the tiles, below.)
 // CHECK-LABEL: func.func @to_tiled
 // CHECK: %[[P:.*]] = layout.to_physical
 // CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[P]]
@@ -30,9 +31,9 @@
 // CHECK: vector.maskedload
 // CHECK: vector.maskedstore %[[P]]
 // CHECK: scf.for {{.*}} step %c16
-// CHECK: vector.load {{.*}} : memref<12x256xf32>, vector<16xf32>
-// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x2x8x128xf32>, vector<16xf32>
-// CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<2x2x8x128xf32>, vector<16xf32>
+// CHECK: vector.load {{.*}} : memref<12x128xf32>, vector<16xf32>
+// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2x1x8x128xf32>, vector<16xf32>
+// CACHED: vector.store {{.*}} {alignment = 64 : i64} : memref<2x1x8x128xf32>, vector<16xf32>
 // CHECK: vector.maskedstore %[[P]]
 // NT: llvm.fence seq_cst
 // CACHED-NOT: llvm.fence
@@ -52,40 +53,48 @@
 // EDGES: scf.if %[[ANY]]
 // EDGES: scf.for %[[I:.*]] = %{{.*}} to %[[HEAD]] step
 // EDGES: %[[AT:.*]] = affine.min #{{.*}}({{.*}}%[[I]])
-// EDGES: vector.store %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %[[AT]]] : memref<2x2x8x128xf32>, vector<16xf32>
+// EDGES: vector.store %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %[[AT]]] : memref<2x1x8x128xf32>, vector<16xf32>
 // EDGES: } else {
 // EDGES: memref.store
 // EDGES: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
-// EDGES: vector.store {{.*}} : memref<2x2x8x128xf32>, vector<16xf32>
+// EDGES: vector.store {{.*}} : memref<2x1x8x128xf32>, vector<16xf32>
 // EDGES: } else {
 // EDGES: memref.store
 // EDGES-NOT: vector.masked
 // EDGES: return
-func.func @to_tiled(%src: memref<12x256xf32>,
-                    %dst: memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+func.func @to_tiled(%src: memref<12x128xf32>,
+                    %dst: memref<12x128xf32, #layout.tiled<{1,0:T(8,128)}>>) {
   layout.relayout %src, %dst
-      : memref<12x256xf32>, memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>
+      : memref<12x128xf32>, memref<12x128xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
 }
 
-// Without padding slots, a row-major -> tiled copy walks the source into the
-// tiles (NestEmitter::prepareSourceWalkIntoTiles): the destination's
+// A row-major -> tiled copy with several tile columns walks the source into
+// the tiles (NestEmitter::prepareSourceWalkIntoTiles): the destination's
 // physical dims [2, 2, 8, 128] in the order of their source strides (tile
-// row, row in tile, tile column), so each source row is read in order and
-// its 512-byte runs go to consecutive tiles.
+// row, row in the tile, tile column), so each source row is read in order
+// and its 512-byte runs go to consecutive tiles. Otherwise a destination
+// walk: the bound check of the partial tile row (12 rows) splits the row
+// level, and the padding rows are written.
 // NT-LABEL: func.func @to_tiled_source_order
 // NT: %[[P:.*]] = layout.to_physical {{.*}} -> memref<2x2x8x128xf32>
-// NT: affine.for %[[R:.*]] = 0 to 2 {
-// NT-NEXT: affine.for %[[Y:.*]] = 0 to 8 {
+// NT: affine.for %[[Y:.*]] = 0 to 8 {
 // NT-NEXT: affine.for %[[C:.*]] = 0 to 2 {
-// NT: vector.load %arg0[%{{.*}}, %{{.*}}] : memref<16x256xf32>, vector<16xf32>
-// NT: vector.store %{{.*}}, %[[P]][%[[R]], %[[C]], %[[Y]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// NT: vector.load %arg0[%[[Y]], %{{.*}}] : memref<12x256xf32>, vector<16xf32>
+// NT: vector.store %{{.*}}, %[[P]][%{{.*}}, %[[C]], %[[Y]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// NT: affine.for %[[Y2:.*]] = 0 to 4 {
+// NT-NEXT: affine.for %[[C2:.*]] = 0 to 2 {
+// NT: vector.store %{{.*}}, %[[P]][%{{.*}}, %[[C2]], %[[Y2]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// NT: affine.for %[[Y3:.*]] = 4 to 8 {
+// NT-NEXT: affine.for %[[C3:.*]] = 0 to 2 {
+// NT-NEXT: affine.for %[[X3:.*]] = 0 to 128 {
+// NT-NEXT: affine.store %{{.*}}, %[[P]][1, %[[C3]], %[[Y3]], %[[X3]]]
 // NT: llvm.fence seq_cst
 // NT: return
-func.func @to_tiled_source_order(%src: memref<16x256xf32>,
-    %dst: memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+func.func @to_tiled_source_order(%src: memref<12x256xf32>,
+    %dst: memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>) {
   layout.relayout %src, %dst
-      : memref<16x256xf32>, memref<16x256xf32, #layout.tiled<{1,0:T(8,128)}>>
+      : memref<12x256xf32>, memref<12x256xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
 }
 

@@ -1,13 +1,13 @@
-// Differential test of row-major -> tiled relayouts without padding slots,
-// whose vector loops walk the source into the tiles
-// (NestEmitter::prepareSourceWalkIntoTiles: the destination's physical dims
-// in the order of their source strides): 30 random shapes (deterministic
-// seed; dims multiples of tiles T(1-8, 16-128), some permuted, some with a
-// repeated tile that keeps the destination walk). The iota goes row-major
+// Differential test of row-major -> tiled relayouts whose vector loops walk
+// the source into the tiles (NestEmitter::prepareSourceWalkIntoTiles: the
+// destination's physical dims in the order of their source strides): 40
+// random shapes (deterministic seed; tiles T(1-8, 16-128), dims multiples of
+// them or with partial tiles whose padding is written, some permuted, some
+// with a repeated tile that keeps the destination walk). The iota goes row-major
 // -> tiled -> a row-major buffer (or a permutation keeping the minor dim)
 // filled with -7 first; both buffers are checked slot by slot against the
 // library's index map (`layout-explain memory --json`).
-// RUN: %python %S/Inputs/gen_relayout.py rows-full layout-explain 20261125 30 > %t.cases.mlir
+// RUN: %python %S/Inputs/gen_relayout.py into-tiles layout-explain 20261125 40 > %t.cases.mlir
 // Streaming stores everywhere, masked edges (AVX-512 style).
 // RUN: layout-opt %t.cases.mlir --layout-lower-to-llvm=nontemporal-threshold-bytes=0 -o %t.llvm.mlir
 // RUN: mlir-runner %t.llvm.mlir -e main -entry-point-result=void \
@@ -28,4 +28,4 @@
 // RUN: mlir-runner %t.edges64.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.edges64.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.edges64.out | FileCheck %s
-// CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures ({{[0-9]+}} buffers)
+// CHECK: differential: 40 cases, {{[0-9]+}} slots, 0 failures ({{[0-9]+}} buffers)

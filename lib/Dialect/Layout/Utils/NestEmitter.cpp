@@ -109,6 +109,19 @@ NestEmitter::getWalkedCopyElementBytes(Value dest,
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
+bool NestEmitter::getWalkChecks(ArrayRef<BoundCheck<AffineExpr>> inverseChecks,
+                                ArrayRef<AffineExpr> walk,
+                                SmallVectorImpl<Check> &walkChecks) {
+  for (const BoundCheck<AffineExpr> &check : inverseChecks) {
+    AffineExpr value = x.simplify(check.value);
+    std::optional<LinearForm> form = getLinearForm(value, walk);
+    if (!form || check.bound == kUnboundedSize)
+      return false;
+    walkChecks.push_back({value, x.cst(check.bound), *form});
+  }
+  return true;
+}
+
 bool NestEmitter::prepareSourceWalk(Value dest,
                                     ArrayRef<LoopSource> loopSources) {
   std::optional<int64_t> bytes = getWalkedCopyElementBytes(dest, loopSources);
@@ -140,13 +153,8 @@ bool NestEmitter::prepareSourceWalk(Value dest,
     logicalIndex.clear();
     for (AffineExpr e : inverse.logical)
       logicalIndex.push_back(x.simplify(e));
-    for (BoundCheck<AffineExpr> &check : inverse.checks) {
-      AffineExpr value = x.simplify(check.value);
-      std::optional<LinearForm> form = getLinearForm(value, walk);
-      if (!form || check.bound == kUnboundedSize)
-        return false;
-      walkChecks.push_back({value, x.cst(check.bound), *form});
-    }
+    if (!getWalkChecks(inverse.checks, walk, walkChecks))
+      return false;
   }
   SmallVector<AffineExpr> destIdx(logicalIndex);
   if (destMap) {
@@ -185,19 +193,21 @@ bool NestEmitter::prepareSourceWalk(Value dest,
   return true;
 }
 
-/// The source walk of a copy from an untiled source into a tiled destination
-/// without padding slots. The destination's index is not affine in the
-/// source's (it divides by the tiles), but the source's is affine in the
-/// destination's physical index, so the nest walks the destination's
-/// physical dims reordered by decreasing source stride: the source's order,
-/// split at the tiles. f32[4096,4096] row-major -> {1,0:T(8,128)} then reads
-/// each source row in order and writes its 512-byte runs into 32 tiles,
-/// instead of reading 8 source rows' runs per tile (the mirror image of the
-/// tiled -> row-major source walk above). Measured on AMD Zen 5 (AVX-512,
-/// standalone loops, 64-byte streaming stores, one thread, GB/s): T(8,128)
-/// 40-42 walking the destination, 44-46 walking the source; T(8,512) (runs
-/// of 2 KiB) 34-41 against 50-54; memcpy 37-44 (docs/performance.md,
-/// "Walking the source into tiles").
+/// The source walk of a copy from an untiled source into a tiled
+/// destination. The destination's index is not affine in the source's (it
+/// divides by the tiles), but the source's is affine in the destination's
+/// physical index, so the nest walks the destination's physical dims
+/// reordered by decreasing source stride: the source's order, split at the
+/// tiles. f32[4096,4096] row-major -> {1,0:T(8,128)} then reads each source
+/// row in order and writes its 512-byte runs into 32 tiles, instead of
+/// reading 8 source rows' runs per tile (the mirror image of the tiled ->
+/// row-major source walk above). It stays a destination walk in every other
+/// respect (reorderedDest: bound checks over the reordered levels, padding
+/// slots written). Measured on AMD Zen 5 (AVX-512, standalone loops, 64-byte
+/// streaming stores, one thread, GB/s): T(8,128) 40-42 walking the
+/// destination, 44-46 walking the source; T(8,512) (runs of 2 KiB) 34-41
+/// against 50-54; memcpy 37-44 (docs/performance.md, "Walking the source
+/// into tiles").
 bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
                                              ArrayRef<LoopSource> loopSources) {
   std::optional<int64_t> bytes = getWalkedCopyElementBytes(dest, loopSources);
@@ -208,7 +218,7 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   std::optional<TiledLayoutMap> destMap;
   if (!bytes || !srcType.getLayout().isIdentity() ||
       !getWalkView(destType, destPhys, destMap) || !destMap ||
-      destMap->mayHavePaddingSlots() || destPhys.getRank() < 2 ||
+      destPhys.getRank() < 2 ||
       destPhys.getShape().back() * *bytes < options.vectorBytes)
     return false;
   int64_t n = destPhys.getRank();
@@ -218,8 +228,6 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   AffineIndexOps ops{x.context};
   InverseIndex<AffineExpr> inverse =
       applyInverse<AffineExpr>(*destMap, phys, ops);
-  if (!inverse.checks.empty())
-    return false;
   SmallVector<AffineExpr> logicalIndex;
   for (AffineExpr e : inverse.logical)
     logicalIndex.push_back(x.simplify(e));
@@ -243,15 +251,22 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   // Already in the source's order: the destination walk is that walk.
   if (llvm::equal(order, llvm::seq<int64_t>(0, n)))
     return false;
-  walkingSource = true;
+  SmallVector<AffineExpr> walk;
+  for (int64_t d : order)
+    walk.push_back(phys[d]);
+  // The bound checks (padding slots), linear over the walk's levels.
+  SmallVector<Check> walkChecks;
+  if (!getWalkChecks(inverse.checks, walk, walkChecks))
+    return false;
+  reorderedDest = true;
   destMemRef = dest;
   destView = ToPhysicalOp::create(x.b, x.loc, destPhys, dest).getResult();
-  for (int64_t d : order) {
-    placeholders.push_back(phys[d]);
+  placeholders = std::move(walk);
+  for (int64_t d : order)
     physSizes.push_back(x.cst(destPhys.getDimSize(d)));
-  }
   destIndex = phys;
   logical = logicalIndex;
+  checks = std::move(walkChecks);
   Source source;
   source.view = s.memref;
   source.dimMap = s.dimMap;
@@ -379,7 +394,7 @@ void NestEmitter::emitPadding(unsigned k) {
   if (walkingSource)
     return;
   if (k == placeholders.size()) {
-    x.store(getPadValue(), destView, placeholders);
+    x.store(getPadValue(), destView, destIndex);
     return;
   }
   x.forLoop({}, {physSizes[k]}, [&](Value iv) {
@@ -396,7 +411,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                     sources, [](const Source &s) { return s.index; })));
     return;
   }
-  if (lanes && k + 1 < n && !walkingSource) {
+  if (lanes && k + 1 < n && !walkingSource && !reorderedDest) {
     // Blocks transposed or rows interleaved from above the parallel level:
     // that nest stays serial (no parallel region per block or row).
     int savedParallelLevel = parallelLevel;

@@ -89,11 +89,20 @@ private:
   /// destination, or of a permutation that keeps the minor dim; false
   /// (nothing set) when it does not apply.
   bool prepareSourceWalk(Value dest, ArrayRef<LoopSource> loopSources);
+  /// The bound checks of a walk's inverse map, linear over the walk's
+  /// placeholders (static bounds); false if one is not.
+  bool getWalkChecks(ArrayRef<BoundCheck<AffineExpr>> inverseChecks,
+                     ArrayRef<AffineExpr> walk,
+                     SmallVectorImpl<Check> &walkChecks);
   /// The source walk of a copy from an untiled source into a tiled
-  /// destination without padding slots: the destination's physical dims in
-  /// the order of their source strides; false (nothing set) when it does
-  /// not apply or is the destination walk itself.
+  /// destination: the destination's physical dims in the order of their
+  /// source strides; false (nothing set) when it does not apply or is the
+  /// destination walk itself.
   bool prepareSourceWalkIntoTiles(Value dest, ArrayRef<LoopSource> loopSources);
+  /// The nest walks the destination's physical dims in another order
+  /// (prepareSourceWalkIntoTiles): placeholders are the levels, destIndex
+  /// maps them back; otherwise a destination walk (padding written).
+  bool reorderedDest = false;
   /// The element size of a copy the source and run walks may take: one
   /// source of the destination's static shape and element type (whole
   /// bytes), dims in order, vector rows; nullopt otherwise.

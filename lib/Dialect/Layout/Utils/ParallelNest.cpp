@@ -79,7 +79,7 @@ void NestEmitter::prepareParallel() {
   int64_t total = multiplySaturating(iterationBytes[0], type.getDimSize(0));
   if (total < options.parallelThresholdBytes)
     return;
-  if (walkingSource) {
+  if (walkingSource || reorderedDest) {
     prepareParallelSourceWalk(iterationBytes);
     return;
   }

@@ -142,7 +142,7 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
   // (aligned segments), which is then copied with aligned (non-temporal)
   // vector stores: one masked head and tail per row.
   unsigned n = placeholders.size();
-  if (walkingSource)
+  if (walkingSource || reorderedDest)
     return std::nullopt;
   std::optional<int64_t> destRowLength =
       IndexExprs::getConstant(physSizes[n - 1]);
@@ -269,7 +269,7 @@ void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
       padUbs.push_back(ubs[j]);
     x.forLoop(lbs, padUbs, [&](Value iv) {
       x.bind(p, iv);
-      x.store(getPadValue(), destView, placeholders);
+      x.store(getPadValue(), destView, destIndex);
     });
   }
 }
@@ -547,9 +547,10 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     // 1.04-1.12. The source walk and elementwise rows keep the full
     // expression: there LLVM versioned and unrolled the loops on it (13x the
     // code) and from_tiled_4093 fell from 1.07-1.11 to 0.84-0.86x.
-    AffineExpr rowMod = !walkingSource && options.copiesElements
-                            ? IndexExprs::dropMultiples(row, peel)
-                            : row;
+    AffineExpr rowMod =
+        !walkingSource && !reorderedDest && options.copiesElements
+            ? IndexExprs::dropMultiples(row, peel)
+            : row;
     AffineExpr r =
         ((-(rowMod + lo * elementBytes)) % peel).floorDiv(elementBytes);
     AffineExpr d = ((rowMod + hi * elementBytes) % peel).floorDiv(elementBytes);
@@ -726,7 +727,8 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   // (rows of 4 vectors) 0.76-0.77x -> 0.94-0.96x; the same for the
   // destination walk's rows made to_tiled_4093 fall from 1.12-1.32x to
   // 0.90-1.00x, so they stay at one.
-  int64_t unroll = walkingSource && *rowLength >= 4 * lanes ? 4 : 1;
+  int64_t unroll =
+      (walkingSource || reorderedDest) && *rowLength >= 4 * lanes ? 4 : 1;
   auto body = [&] {
     AffineExpr a = bodyStart, e = bodyEnd;
     if (unroll == 1) {
