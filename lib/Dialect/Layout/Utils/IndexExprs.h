@@ -217,20 +217,11 @@ public:
     AffineMap ubMap = getMap(ubs, ubOperands);
     lbMap = dedup(lbMap);
     ubMap = dedup(ubMap);
+    if (isProvablyEmpty(lbMap, ubMap))
+      return;
     std::optional<int64_t> lbConst = constantBound(lbMap, /*isMax=*/true);
     std::optional<int64_t> ubConst = constantBound(ubMap, /*isMax=*/false);
-    // Empty whatever the other bounds are: a constant lower bound at or
-    // above a constant upper bound (a split of partial tiles that no index
-    // reaches). Not emitted: upstream's affine.for canonicalization
-    // (MLIR 22) turns the bounds of loops nested in such a loop into an
-    // empty min map, which fails verification.
-    std::optional<int64_t> lbFloor = constantBound(lbMap, true, true);
-    std::optional<int64_t> ubCeil = constantBound(ubMap, false, true);
-    if (lbFloor && ubCeil && *lbFloor >= *ubCeil)
-      return;
     if (lbConst && ubConst) {
-      if (*lbConst >= *ubConst)
-        return;
       if (*ubConst <= *lbConst + step) {
         body(arith::ConstantIndexOp::create(b, loc, *lbConst));
         return;
@@ -266,10 +257,7 @@ public:
     SmallVector<Value> lbOperands, ubOperands;
     AffineMap lbMap = dedup(getMap(lbList, lbOperands));
     AffineMap ubMap = dedup(getMap(ubs, ubOperands));
-    // Provably empty: not emitted (as in forLoop).
-    std::optional<int64_t> lbFloor = constantBound(lbMap, true, true);
-    std::optional<int64_t> ubCeil = constantBound(ubMap, false, true);
-    if (lbFloor && ubCeil && *lbFloor >= *ubCeil)
+    if (isProvablyEmpty(lbMap, ubMap))
       return;
     OpBuilder::InsertionGuard guard(b);
     if (kind == LoopKind::Affine) {
@@ -321,6 +309,19 @@ private:
         results.push_back(e);
     return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
                           map.getContext());
+  }
+
+  /// [max(lbMap), min(ubMap)) is empty whatever its operands: a constant
+  /// lower bound at or above a constant upper bound (e.g. a split of partial
+  /// tiles that no index reaches). Such loops are not emitted: upstream's
+  /// affine.for canonicalization (MLIR 22) turns the bounds of loops nested
+  /// in one into an empty min map, which fails verification.
+  static bool isProvablyEmpty(AffineMap lbMap, AffineMap ubMap) {
+    std::optional<int64_t> lbFloor =
+        constantBound(lbMap, /*isMax=*/true, /*constantsOnly=*/true);
+    std::optional<int64_t> ubCeil =
+        constantBound(ubMap, /*isMax=*/false, /*constantsOnly=*/true);
+    return lbFloor && ubCeil && *lbFloor >= *ubCeil;
   }
 
   /// The max (isMax) or min of the map's results if all are constant; with

@@ -234,10 +234,8 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   // The source's linear offset over the destination's physical dims: the
   // innermost one must read the source contiguously (vector rows on both
   // sides), and every stride be non-negative.
-  SmallVector<int64_t> srcStrides = computeStrides(srcType.getShape());
-  AffineExpr offset = x.cst(0);
-  for (auto [e, stride] : llvm::zip_equal(logicalIndex, srcStrides))
-    offset = offset + e * stride;
+  AffineExpr offset =
+      linearize(x.context, logicalIndex, computeStrides(srcType.getShape()));
   std::optional<LinearForm> form = getLinearForm(x.simplify(offset), phys);
   if (!form || form->coeffs.back() != 1 ||
       llvm::any_of(form->coeffs, [](int64_t c) { return c < 0; }))
