@@ -23,6 +23,12 @@
 // RUN: not layout-opt %s --convert-layout-to-scf="parallel-threshold-bytes=-7" 2>&1 | FileCheck %s --check-prefix=SCF
 // SCF: error: parallel-threshold-bytes must be a size in bytes or -1 (never), got -7
 // RUN: not layout-opt %s --convert-layout-to-affine="parallel-threshold-bytes=-7" 2>&1 | FileCheck %s --check-prefix=SCF
+// RUN: not layout-opt %s --layout-lower-to-llvm="memory-streams=3" 2>&1 | FileCheck %s --check-prefix=STREAMS
+// STREAMS: error: --layout-lower-to-llvm: memory-streams must be 1 or 2, got 3
+// RUN: not layout-opt %s --convert-layout-to-scf="memory-streams=0" 2>&1 | FileCheck %s --check-prefix=SCFSTREAMS
+// SCFSTREAMS: error: memory-streams must be 1 or 2, got 0
+// RUN: not layout-opt %s --convert-layout-to-affine="memory-streams=-1" 2>&1 | FileCheck %s --check-prefix=AFFSTREAMS
+// AFFSTREAMS: error: memory-streams must be 1 or 2, got -1
 //
 // The target picks the default vector width (x86-64-v4 and x86-64-v3: 64
 // bytes, two ymm registers per vector op with AVX2; x86-64: SSE2, 16;

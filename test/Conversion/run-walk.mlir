@@ -2,7 +2,7 @@
 // runs in the source's order (NestEmitter::prepareRunWalk, RunWalk.cpp):
 // flat physical views, one loop per level of the nest, the run innermost as
 // a vector row. The execution test is test/Execution/relayout-run-walk.mlir.
-// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 memory-streams=1' | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=parallel-threshold-bytes=0 nontemporal-threshold-bytes=0' | FileCheck %s --check-prefix=PAR
 
 // f32[32,256] T(8,128) -> T(16,64): runs of 64 elements; the levels

@@ -4,7 +4,7 @@
 // vectors, and a masked tail; non-temporal stores when the destination has
 // at least `nontemporal-threshold-bytes` (default 4 MiB; here 0 and -1);
 // scalar loops with vector-bytes=0.
-// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s --check-prefixes=CHECK,NT
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 memory-streams=1' | FileCheck %s --check-prefixes=CHECK,NT
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefixes=CHECK,CACHED
 // RUN: layout-opt %s '--convert-layout-to-affine=vector-bytes=0' | FileCheck %s --check-prefix=SCALAR
 // masked-edges=false (targets without fast masked stores, e.g. AVX2): the
@@ -12,7 +12,7 @@
 // (overlapping the aligned body), scalar where no vector fits; the edges of
 // other functions are scalar; misaligned interleaved rows store unaligned
 // vectors.
-// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 masked-edges=false' | FileCheck %s --check-prefix=EDGES
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 masked-edges=false memory-streams=1' | FileCheck %s --check-prefix=EDGES
 // A value that is not a boolean is an error of the option parser.
 // RUN: not layout-opt %s '--layout-lower-to-llvm=masked-edges=maybe' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // BADOPT: for the --masked-edges option: 'maybe' is invalid value for boolean argument

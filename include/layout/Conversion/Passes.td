@@ -93,7 +93,12 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               "32 x 64; 0: unknown). Blocked transposes with cached stores "
               "into rows whose stride is a multiple of 1 KiB take two blocks "
               "side by side when both fit (docs/performance.md, \"In-cache "
-              "transposes\")">];
+              "transposes\")">,
+       Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
+              "Far-apart streams a serial streaming copy that walks the "
+              "source moves at once: 2, its outermost loop walks both "
+              "halves together (docs/performance.md, \"Two memory "
+              "streams\"); 1: one">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
@@ -152,7 +157,12 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               "32 x 64; 0: unknown). Blocked transposes with cached stores "
               "into rows whose stride is a multiple of 1 KiB take two blocks "
               "side by side when both fit (docs/performance.md, \"In-cache "
-              "transposes\")">];
+              "transposes\")">,
+       Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
+              "Far-apart streams a serial streaming copy that walks the "
+              "source moves at once: 2, its outermost loop walks both "
+              "halves together (docs/performance.md, \"Two memory "
+              "streams\"); 1: one">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",

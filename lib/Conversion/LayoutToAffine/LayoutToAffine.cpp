@@ -41,7 +41,7 @@ struct ConvertLayoutToAffinePass
     if (failed(runLayoutLoopConversion(
             getOperation(), LoopKind::Affine, skipDynamic, vectorBytes,
             nontemporalThresholdBytes, parallelThresholdBytes, maskedEdges,
-            vectorRegisterBytes)))
+            vectorRegisterBytes, memoryStreams)))
       signalPassFailure();
   }
 };

@@ -95,7 +95,7 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
 LogicalResult mlir::layout::runLayoutLoopConversion(
     Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
     int64_t nontemporalThresholdBytes, int64_t parallelThresholdBytes,
-    bool maskedEdges, int64_t vectorRegisterBytes) {
+    bool maskedEdges, int64_t vectorRegisterBytes, int64_t memoryStreams) {
   if (parallelThresholdBytes < -1)
     return mlir::emitError(root->getLoc())
            << "parallel-threshold-bytes must be a size in bytes or -1 "
@@ -106,8 +106,12 @@ LogicalResult mlir::layout::runLayoutLoopConversion(
            << "vector-register-bytes must be a size in bytes or 0 (unknown), "
               "got "
            << vectorRegisterBytes;
+  if (memoryStreams != 1 && memoryStreams != 2)
+    return mlir::emitError(root->getLoc())
+           << "memory-streams must be 1 or 2, got " << memoryStreams;
   LoopEmitOptions options;
   options.vectorRegisterBytes = vectorRegisterBytes;
+  options.memoryStreams = memoryStreams;
   options.maskedEdges = maskedEdges;
   options.vectorBytes = vectorBytes;
   options.nontemporalThresholdBytes = nontemporalThresholdBytes;

@@ -39,10 +39,11 @@ struct ConvertLayoutToSCFPass
     : layout::impl::ConvertLayoutToSCFBase<ConvertLayoutToSCFPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(runLayoutLoopConversion(
-            getOperation(), LoopKind::SCF,
-            /*skipDynamic=*/false, vectorBytes, nontemporalThresholdBytes,
-            parallelThresholdBytes, maskedEdges, vectorRegisterBytes)))
+    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::SCF,
+                                       /*skipDynamic=*/false, vectorBytes,
+                                       nontemporalThresholdBytes,
+                                       parallelThresholdBytes, maskedEdges,
+                                       vectorRegisterBytes, memoryStreams)))
       signalPassFailure();
   }
 };

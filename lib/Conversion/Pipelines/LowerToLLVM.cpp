@@ -64,12 +64,14 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   staticOnly.parallelThresholdBytes = parallelThreshold;
   staticOnly.maskedEdges = maskedEdges;
   staticOnly.vectorRegisterBytes = registerBytes;
+  staticOnly.memoryStreams = options.memoryStreams;
   ConvertLayoutToSCFOptions scfOptions;
   scfOptions.vectorBytes = vectorBytes;
   scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
   scfOptions.parallelThresholdBytes = parallelThreshold;
   scfOptions.maskedEdges = maskedEdges;
   scfOptions.vectorRegisterBytes = registerBytes;
+  scfOptions.memoryStreams = options.memoryStreams;
   pm.addPass(createConvertLayoutToAffine(staticOnly));
   pm.addPass(createConvertLayoutToSCF(scfOptions));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the

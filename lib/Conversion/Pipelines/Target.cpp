@@ -131,6 +131,9 @@ LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
     error("vector-register-bytes must be a size in bytes or 0 (unknown), "
           "got " +
           Twine(options.vectorRegisterBytes.getValue()));
+  if (options.memoryStreams != 1 && options.memoryStreams != 2)
+    error("memory-streams must be 1 or 2, got " +
+          Twine(options.memoryStreams.getValue()));
   if (failed(getTargetVectorInfo(options.targetCpu, options.targetFeatures,
                                  error)))
     ok = false;

@@ -37,7 +37,8 @@ LogicalResult runLayoutLoopConversion(Operation *root, LoopKind kind,
                                       int64_t nontemporalThresholdBytes,
                                       int64_t parallelThresholdBytes = -1,
                                       bool maskedEdges = true,
-                                      int64_t vectorRegisterBytes = 0);
+                                      int64_t vectorRegisterBytes = 0,
+                                      int64_t memoryStreams = 1);
 
 } // namespace mlir::layout
 

@@ -62,6 +62,12 @@ struct LayoutLowerToLLVMOptions
                      "with AVX-512, 512 with AVX, 256 otherwise; 0: "
                      "unknown)"),
       llvm::cl::init(0)};
+  Option<int64_t> memoryStreams{
+      *this, "memory-streams",
+      llvm::cl::desc("Far-apart streams a serial streaming copy that walks "
+                     "the source moves at once (1 or 2; 2: the outermost "
+                     "loop walks both halves together)"),
+      llvm::cl::init(2)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Free every buffer allocated in a function after its "

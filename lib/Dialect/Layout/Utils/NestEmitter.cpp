@@ -392,13 +392,51 @@ void NestEmitter::emitPadding(unsigned k) {
   if (walkingSource)
     return;
   if (k == placeholders.size()) {
-    x.store(getPadValue(), destView, destIndex);
+    forEachStream([&] { x.store(getPadValue(), destView, destIndex); });
     return;
   }
   x.forLoop({}, {physSizes[k]}, [&](Value iv) {
     x.bind(placeholders[k], iv);
     emitPadding(k + 1);
   });
+}
+
+int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
+                                    ArrayRef<AffineExpr> fullEnds) {
+  // Serial streaming copies that walk the source (their inner levels take
+  // no transpose blocks or interleaved rows, whose leaves are not rows).
+  if (options.memoryStreams < 2 || !nontemporal || parallelLevel >= 0 ||
+      !(walkingSource || reorderedDest) || placeholders.size() < 2)
+    return 0;
+  int64_t end = std::numeric_limits<int64_t>::max();
+  for (AffineExpr e : fullEnds) {
+    std::optional<int64_t> c = IndexExprs::getConstant(x.simplify(e));
+    if (!c)
+      return 0;
+    end = std::min(end, *c);
+  }
+  int64_t h = end / 2;
+  if (h < 1)
+    return 0;
+  x.forLoop({}, {x.cst(h)}, [&](Value iv) {
+    x.bind(placeholders.front(), iv);
+    jamIv = iv;
+    jamOffset = h;
+    emitLevel(1, fullActive);
+    jamOffset = 0;
+    jamIv = Value();
+  });
+  return 2 * h;
+}
+
+void NestEmitter::forEachStream(function_ref<void()> leaf) {
+  leaf();
+  if (!jamOffset)
+    return;
+  AffineExpr p0 = placeholders.front();
+  x.bind(p0, x.materialize(p0 + jamOffset));
+  leaf();
+  x.bind(p0, jamIv);
 }
 
 void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
@@ -460,17 +498,32 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     SmallVector<AffineExpr> ubs{size};
     for (const Split &s : splits)
       ubs.push_back(s.valid);
-    emitRow(ubs);
+    forEachStream([&] { emitRow(ubs); });
     return;
   }
+  // The outermost loop may first walk two streams over the range where
+  // every check is full; the plain loops below take the rest.
+  int64_t start = 0;
+  if (k == 0) {
+    SmallVector<AffineExpr> fullEnds{size};
+    llvm::SmallBitVector fullActive = active;
+    for (const Split &s : splits) {
+      fullEnds.push_back(s.full);
+      fullActive.reset(s.check);
+    }
+    start = emitTwoStreams(fullActive, fullEnds);
+  }
   if (splits.empty()) {
-    emitLevelLoop(k, {}, {size}, body(active));
+    SmallVector<AffineExpr> lbs;
+    if (start)
+      lbs.push_back(x.cst(start));
+    emitLevelLoop(k, lbs, {size}, body(active));
   } else {
     // Each check is full or partial (partial only if inner dims can still
     // fail it): the ranges intersect.
     unsigned r = splits.size();
     for (unsigned mask = 0; mask < (1u << r); ++mask) {
-      SmallVector<AffineExpr> lbs{x.cst(0)}, ubs{size};
+      SmallVector<AffineExpr> lbs{x.cst(start)}, ubs{size};
       llvm::SmallBitVector nextActive = active;
       bool skip = false;
       for (unsigned i = 0; i < r; ++i) {
@@ -493,6 +546,8 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
   // (none when walking the source: its padding slots are skipped).
   for (unsigned i = 0; i < splits.size() && !walkingSource; ++i) {
     SmallVector<AffineExpr> lbs{splits[i].valid}, ubs{size};
+    if (start)
+      lbs.push_back(x.cst(start));
     for (unsigned j = 0; j < i; ++j)
       ubs.push_back(splits[j].valid);
     emitLevelLoop(k, lbs, ubs, [&](Value iv) {

@@ -139,6 +139,18 @@ private:
   }
 
   void emitLevel(unsigned k, const llvm::SmallBitVector &active);
+  /// Two memory streams (LoopEmitOptions::memoryStreams): the outermost
+  /// loop walks [0, h) and [h, 2h) together; `jamIv` is its IV and
+  /// `jamOffset` h while the inner levels are built (0 otherwise). Returns
+  /// the first iteration left to the plain loops (2h, or 0 when the nest
+  /// takes one stream).
+  int64_t emitTwoStreams(const llvm::SmallBitVector &active,
+                         ArrayRef<AffineExpr> fullEnds);
+  /// Builds `leaf` (a row or a padding element) for the outermost index
+  /// bound now and, under two streams, again for it + jamOffset.
+  void forEachStream(function_ref<void()> leaf);
+  Value jamIv;
+  int64_t jamOffset = 0;
   /// The loop of level k over [max(lbs), min(ubs)): parallel at
   /// parallelLevel, else serial.
   void emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,

@@ -1,0 +1,70 @@
+// Two memory streams (memory-streams, default 2; docs/performance.md, "Two
+// memory streams"): a serial streaming copy that walks the source takes its
+// outermost loop in two halves at once, each row emitted for index t and
+// t + h; the rest (an odd last iteration, partial tiles) keeps the plain
+// loops. One stream: memory-streams=1, cached stores (below the
+// non-temporal threshold) and parallel nests.
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 memory-streams=1' | FileCheck %s --check-prefix=ONE
+// RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=ONE
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0 parallel-threshold-bytes=0' | FileCheck %s --check-prefix=PAR
+
+// CHECK-DAG: #[[PLUS2:.*]] = affine_map<(d0) -> (d0 + 2)>
+
+// Five tile rows: rows t and t + 2 together for t < 2, then tile row 4.
+!t = memref<40x300xf32, #layout.tiled<{1,0:T(8,128)}>>
+// CHECK-LABEL: func.func @from_tiled
+// CHECK:      affine.for %[[T:.*]] = 0 to 2 {
+// CHECK-NEXT:   affine.for %[[C:.*]] = 0 to 2 {
+// CHECK-NEXT:     affine.for %[[R:.*]] = 0 to 8 {
+// CHECK:            vector.load %{{.*}}[%[[T]], %[[C]], %[[R]], %{{.*}}] : memref<5x3x8x128xf32>, vector<16xf32>
+// CHECK:            vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:            %[[T2:.*]] = affine.apply #[[PLUS2]](%[[T]])
+// CHECK:            vector.load %{{.*}}[%[[T2]], %[[C]], %[[R]], %{{.*}}] : memref<5x3x8x128xf32>, vector<16xf32>
+// CHECK:            vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
+// Tile row 4 alone.
+// CHECK:      affine.for %{{.*}} = 0 to 2 {
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 8 {
+// CHECK-NOT:  #[[PLUS2]]
+// CHECK:      llvm.fence
+// ONE-LABEL: func.func @from_tiled
+// ONE-NEXT:  memref.extract_aligned_pointer_as_index
+// ONE-NOT:   affine.apply #{{.*}}(%arg2)
+// ONE:       affine.for %[[T:.*]] = 0 to 5 {
+// PAR-LABEL: func.func @from_tiled
+// PAR:       scf.parallel
+func.func @from_tiled(%src: memref<5x3x8x128xf32>, %dst: memref<40x300xf32>) {
+  %s = layout.from_physical %src : memref<5x3x8x128xf32> -> !t
+  layout.relayout %s, %dst : !t, memref<40x300xf32>
+  return
+}
+
+// 37 rows into T(8,128): four full tile rows in two streams (padding
+// columns of both stored), then the partial tile row 4 with its padding
+// rows.
+!u = memref<37x300xf32, #layout.tiled<{1,0:T(8,128)}>>
+// CHECK-LABEL: func.func @into_tiles
+// CHECK:      affine.for %[[T:.*]] = 0 to 2 {
+// CHECK-NEXT:   affine.for %[[R:.*]] = 0 to 8 {
+// CHECK-NEXT:     affine.for %[[C:.*]] = 0 to 2 {
+// CHECK:            vector.store %{{.*}}, %{{.*}}[%[[T]], %[[C]], %[[R]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:            %[[T2:.*]] = affine.apply #[[PLUS2]](%[[T]])
+// CHECK:            vector.store %{{.*}}, %{{.*}}[%[[T2]], %[[C]], %[[R]], %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:        affine.for %[[P:.*]] = 44 to 128 {
+// CHECK-NEXT:     affine.store %{{.*}}, %{{.*}}[%[[T]], 2, %[[R]], %[[P]]]
+// CHECK:        %[[U2:.*]] = affine.apply #[[PLUS2]](%[[T]])
+// CHECK:        affine.for %[[Q:.*]] = 44 to 128 {
+// CHECK-NEXT:     affine.store %{{.*}}, %{{.*}}[%[[U2]], 2, %[[R]], %[[Q]]]
+// CHECK:      affine.for %{{.*}} = 0 to 5 {
+// CHECK:      affine.for %[[PR:.*]] = 5 to 8 {
+// CHECK:          affine.store %{{.*}}, %{{.*}}[4, %{{.*}}, %[[PR]], %{{.*}}]
+// ONE-LABEL: func.func @into_tiles
+// ONE-NOT:   affine.for %{{.*}} = 0 to 2 {
+// ONE:       affine.for %{{.*}} = 0 to 4 {
+// PAR-LABEL: func.func @into_tiles
+// PAR:       scf.parallel
+func.func @into_tiles(%src: memref<37x300xf32>, %dst: memref<5x3x8x128xf32>) {
+  %d = layout.from_physical %dst : memref<5x3x8x128xf32> -> !u
+  layout.relayout %src, %d : memref<37x300xf32>, !u
+  return
+}
