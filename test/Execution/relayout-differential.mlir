@@ -31,4 +31,15 @@
 // RUN: mlir-runner %t.edges.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.edges.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.edges.out | FileCheck %s
+// Serial nests with streaming stores take two memory streams (memory-streams,
+// docs/lowering.md): every nest's outermost loop in two halves at once, rows
+// and padding of both; and the same with one stream.
+// RUN: layout-opt %t.cases.mlir --layout-lower-to-llvm=nontemporal-threshold-bytes=0 -o %t.streams.mlir
+// RUN: mlir-runner %t.streams.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.streams.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.streams.out | FileCheck %s
+// RUN: layout-opt %t.cases.mlir '--layout-lower-to-llvm=nontemporal-threshold-bytes=0 memory-streams=1' -o %t.one.mlir
+// RUN: mlir-runner %t.one.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.one.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.one.out | FileCheck %s
 // CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures

@@ -392,7 +392,10 @@ void NestEmitter::emitPadding(unsigned k) {
   if (walkingSource)
     return;
   if (k == placeholders.size()) {
-    forEachStream([&] { x.store(getPadValue(), destView, destIndex); });
+    forEachStream([&] {
+      x.store(getPadValue(), destView, destIndex);
+      return true;
+    });
     return;
   }
   x.forLoop({}, {physSizes[k]}, [&](Value iv) {
@@ -403,10 +406,12 @@ void NestEmitter::emitPadding(unsigned k) {
 
 int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
                                     ArrayRef<AffineExpr> fullEnds) {
-  // Serial streaming copies that walk the source (their inner levels take
-  // no transpose blocks or interleaved rows, whose leaves are not rows).
+  // Serial streaming nests whose leaves are rows, padding elements or
+  // interleaved rows: not those that may take transpose blocks (two planes
+  // at once measured slower, docs/performance.md).
   if (options.memoryStreams < 2 || !nontemporal || parallelLevel >= 0 ||
-      !(walkingSource || reorderedDest) || placeholders.size() < 2)
+      placeholders.size() < 2 ||
+      (!walkingSource && !reorderedDest && mayTransposeBlocks()))
     return 0;
   int64_t end = std::numeric_limits<int64_t>::max();
   for (AffineExpr e : fullEnds) {
@@ -429,14 +434,19 @@ int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
   return 2 * h;
 }
 
-void NestEmitter::forEachStream(function_ref<void()> leaf) {
-  leaf();
-  if (!jamOffset)
-    return;
-  AffineExpr p0 = placeholders.front();
-  x.bind(p0, x.materialize(p0 + jamOffset));
-  leaf();
-  x.bind(p0, jamIv);
+bool NestEmitter::forEachStream(function_ref<bool()> leaf) {
+  // The leaf itself takes one stream (a fallback nest it builds included).
+  int64_t h = jamOffset;
+  jamOffset = 0;
+  bool built = leaf();
+  if (built && h) {
+    AffineExpr p0 = placeholders.front();
+    x.bind(p0, x.materialize(p0 + h));
+    leaf();
+    x.bind(p0, jamIv);
+  }
+  jamOffset = h;
+  return built;
 }
 
 void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
@@ -453,8 +463,14 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     int savedParallelLevel = parallelLevel;
     if (static_cast<int>(k) < parallelLevel)
       parallelLevel = -1;
-    bool done = emitTransposeBlocks(k, active) ||
-                (k != interleaveFallbackLevel && emitInterleavedRow(k, active));
+    // Under two streams (emitTwoStreams: no transposes in such a nest) an
+    // interleaved row is a leaf, built for both.
+    bool done =
+        jamOffset
+            ? k != interleaveFallbackLevel &&
+                  forEachStream([&] { return emitInterleavedRow(k, active); })
+            : emitTransposeBlocks(k, active) || (k != interleaveFallbackLevel &&
+                                                 emitInterleavedRow(k, active));
     parallelLevel = savedParallelLevel;
     if (done)
       return;
@@ -498,7 +514,10 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     SmallVector<AffineExpr> ubs{size};
     for (const Split &s : splits)
       ubs.push_back(s.valid);
-    forEachStream([&] { emitRow(ubs); });
+    forEachStream([&] {
+      emitRow(ubs);
+      return true;
+    });
     return;
   }
   // The outermost loop may first walk two streams over the range where

@@ -146,9 +146,10 @@ private:
   /// takes one stream).
   int64_t emitTwoStreams(const llvm::SmallBitVector &active,
                          ArrayRef<AffineExpr> fullEnds);
-  /// Builds `leaf` (a row or a padding element) for the outermost index
-  /// bound now and, under two streams, again for it + jamOffset.
-  void forEachStream(function_ref<void()> leaf);
+  /// Builds `leaf` (a row, a padding element or an interleaved row) for the
+  /// outermost index bound now and, when it built something and the nest
+  /// takes two streams, again for it + jamOffset. Returns what `leaf` did.
+  bool forEachStream(function_ref<bool()> leaf);
   Value jamIv;
   int64_t jamOffset = 0;
   /// The loop of level k over [max(lbs), min(ubs)): parallel at
@@ -218,6 +219,9 @@ private:
   /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
   /// false, building nothing, when they are not such a copy.
   bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
+  /// Whether emitTransposeBlocks may take some level of this nest (a
+  /// superset: false means none will).
+  bool mayTransposeBlocks();
   /// Copies the staging row to the destination row over [max(lbs),
   /// min(ubs)).
   void emitStagedCopy(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,

@@ -105,6 +105,19 @@ static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
          llvm::all_of(steps.drop_back(), [](int64_t s) { return s == 0; });
 }
 
+bool NestEmitter::mayTransposeBlocks() {
+  unsigned n = placeholders.size();
+  if (!lanes || !options.copiesElements || sources.size() != 1 || n < 2)
+    return false;
+  // Blocks are at least 4 x 4 along a row whose source stride is constant
+  // and neither 1 nor 0 (the checks of emitTransposeBlocks below).
+  std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[n - 1]);
+  std::optional<SmallVector<int64_t>> stepsR =
+      getSteps(x, sources.front().index, placeholders.back());
+  return sizeR && *sizeR >= 4 && stepsR && !isUnitInLastDim(*stepsR) &&
+         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+}
+
 bool NestEmitter::emitTransposeBlocks(unsigned k,
                                       const llvm::SmallBitVector &active) {
   unsigned n = placeholders.size();
