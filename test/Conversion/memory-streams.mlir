@@ -1,9 +1,10 @@
-// Two memory streams (memory-streams, default 2; docs/performance.md, "Two
-// memory streams"): a serial streaming copy that walks the source takes its
-// outermost loop in two halves at once, each row emitted for index t and
-// t + h; the rest (an odd last iteration, partial tiles) keeps the plain
-// loops. One stream: memory-streams=1, cached stores (below the
-// non-temporal threshold) and parallel nests.
+// Two memory streams (memory-streams, default 2; docs/lowering.md, "Two
+// memory streams"): a serial nest with streaming stores takes its outermost
+// loop in two halves at once, each leaf (row, interleaved row, padding
+// element) emitted for index t and t + h; the rest (an odd last iteration,
+// partial tiles) keeps the plain loops. One stream: memory-streams=1, cached
+// stores (below the non-temporal threshold), parallel nests and blocked
+// transposes.
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 memory-streams=1' | FileCheck %s --check-prefix=ONE
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=ONE
@@ -66,5 +67,37 @@ func.func @from_tiled(%src: memref<5x3x8x128xf32>, %dst: memref<40x300xf32>) {
 func.func @into_tiles(%src: memref<37x300xf32>, %dst: memref<5x3x8x128xf32>) {
   %d = layout.from_physical %dst : memref<5x3x8x128xf32> -> !u
   layout.relayout %src, %d : memref<37x300xf32>, !u
+  return
+}
+
+// Interleaved rows (bf16 T(8,128)(2,1), a destination walk): four tile rows,
+// the interleaved rows of t and t + 2 (each with its scalar fallback for
+// misaligned rows) in one loop.
+!b = memref<32x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>
+// CHECK-LABEL: func.func @interleaved
+// CHECK:      affine.for %[[T:.*]] = 0 to 2 {
+// CHECK:        vector.store %{{.*}}, %{{.*}}[%[[T]], {{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<4x2x4x128x2x1xbf16>, vector<32xbf16>
+// CHECK:        %[[T2:.*]] = affine.apply #[[PLUS2]](%[[T]])
+// CHECK:        vector.store %{{.*}}, %{{.*}}[%[[T2]], {{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<4x2x4x128x2x1xbf16>, vector<32xbf16>
+// ONE-LABEL: func.func @interleaved
+// ONE:       affine.for %{{.*}} = 0 to 4 {
+func.func @interleaved(%src: memref<32x256xbf16>, %dst: memref<4x2x4x128x2x1xbf16>) {
+  %d = layout.from_physical %dst : memref<4x2x4x128x2x1xbf16> -> !b
+  layout.relayout %src, %d : memref<32x256xbf16>, !b
+  return
+}
+
+// Blocked transposes keep one stream: the plane of 16 x 16 blocks as it is.
+!p = memref<64x64xf32, #layout.tiled<{0,1}>>
+// CHECK-LABEL: func.func @transpose
+// CHECK-NOT:   affine.for
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:         vector.shuffle
+// CHECK-NOT:   func.func
+// CHECK-NOT:   affine.for %{{.*}} = 0 to 32
+// CHECK:       return
+func.func @transpose(%src: memref<64x64xf32>, %dst: memref<64x64xf32>) {
+  %d = layout.from_physical %dst : memref<64x64xf32> -> !p
+  layout.relayout %src, %d : memref<64x64xf32>, !p
   return
 }
