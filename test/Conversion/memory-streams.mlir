@@ -2,15 +2,17 @@
 // memory streams"): a serial nest with streaming stores takes its outermost
 // loop in two halves at once, each leaf (row, interleaved row, padding
 // element) emitted for index t and t + h; the rest (an odd last iteration,
-// partial tiles) keeps the plain loops. One stream: memory-streams=1, cached
-// stores (below the non-temporal threshold), parallel nests and blocked
-// transposes.
+// partial tiles) keeps the plain loops; parallel nests take [0, h) in
+// parallel chunks (when at least 4 are left). One stream: memory-streams=1,
+// cached stores (below the non-temporal threshold), small parallel nests and
+// blocked transposes.
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0' | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=0 memory-streams=1' | FileCheck %s --check-prefix=ONE
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=ONE
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0 parallel-threshold-bytes=0' | FileCheck %s --check-prefix=PAR
 
 // CHECK-DAG: #[[PLUS2:.*]] = affine_map<(d0) -> (d0 + 2)>
+// PAR-DAG: #[[PLUS10:.*]] = affine_map<(d0) -> (d0 + 10)>
 
 // Five tile rows: rows t and t + 2 together for t < 2, then tile row 4.
 !t = memref<40x300xf32, #layout.tiled<{1,0:T(8,128)}>>
@@ -33,7 +35,7 @@
 // ONE-NOT:   affine.apply #{{.*}}(%arg2)
 // ONE:       affine.for %[[T:.*]] = 0 to 5 {
 // PAR-LABEL: func.func @from_tiled
-// PAR:       scf.parallel
+// PAR:       scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step
 func.func @from_tiled(%src: memref<5x3x8x128xf32>, %dst: memref<40x300xf32>) {
   %s = layout.from_physical %src : memref<5x3x8x128xf32> -> !t
   layout.relayout %s, %dst : !t, memref<40x300xf32>
@@ -99,5 +101,23 @@ func.func @interleaved(%src: memref<32x256xbf16>, %dst: memref<4x2x4x128x2x1xbf1
 func.func @transpose(%src: memref<64x64xf32>, %dst: memref<64x64xf32>) {
   %d = layout.from_physical %dst : memref<64x64xf32> -> !p
   layout.relayout %src, %d : memref<64x64xf32>, !p
+  return
+}
+
+// Parallel at the outermost level (20 tile rows, chunks of one): the chunks
+// of [0, 10) in parallel, each with its twin 10 on.
+!q = memref<160x300xf32, #layout.tiled<{1,0:T(8,128)}>>
+// PAR-LABEL: func.func @from_tiled_parallel
+// PAR:       scf.parallel (%[[T:.*]]) = (%{{.*}}) to (%[[C10:.*]]) step
+// PAR:         vector.load %{{.*}}[%[[T]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<20x3x8x128xf32>, vector<16xf32>
+// PAR:         %[[T2:.*]] = affine.apply #[[PLUS10]](%[[T]])
+// PAR:         vector.load %{{.*}}[%[[T2]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<20x3x8x128xf32>, vector<16xf32>
+// PAR:         llvm.fence
+// PAR:         scf.reduce
+// PAR-NOT:   scf.parallel
+// PAR:       return
+func.func @from_tiled_parallel(%src: memref<20x3x8x128xf32>, %dst: memref<160x300xf32>) {
+  %s = layout.from_physical %src : memref<20x3x8x128xf32> -> !q
+  layout.relayout %s, %dst : !q, memref<160x300xf32>
   return
 }

@@ -95,8 +95,8 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
               "side by side when both fit (docs/performance.md, \"In-cache "
               "transposes\")">,
        Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
-              "Far-apart streams a serial nest with streaming stores "
-              "moves at once: 2, its outermost loop walks both halves "
+              "Far-apart streams a nest with streaming stores moves at "
+              "once (per thread): 2, its outermost loop walks both halves "
               "together (not the blocked transposes; docs/lowering.md, "
               "\"Two memory streams\"); 1: one">];
   let dependentDialects = ["::mlir::affine::AffineDialect",
@@ -159,8 +159,8 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
               "side by side when both fit (docs/performance.md, \"In-cache "
               "transposes\")">,
        Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
-              "Far-apart streams a serial nest with streaming stores "
-              "moves at once: 2, its outermost loop walks both halves "
+              "Far-apart streams a nest with streaming stores moves at "
+              "once (per thread): 2, its outermost loop walks both halves "
               "together (not the blocked transposes; docs/lowering.md, "
               "\"Two memory streams\"); 1: one">];
   let dependentDialects = ["::mlir::affine::AffineDialect",

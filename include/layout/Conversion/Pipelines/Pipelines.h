@@ -64,9 +64,9 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::init(0)};
   Option<int64_t> memoryStreams{
       *this, "memory-streams",
-      llvm::cl::desc("Far-apart streams a serial nest with streaming "
-                     "stores moves at once (1 or 2; 2: the outermost loop "
-                     "walks both halves together)"),
+      llvm::cl::desc("Far-apart streams a nest with streaming stores "
+                     "moves at once, per thread (1 or 2; 2: the outermost "
+                     "loop walks both halves together)"),
       llvm::cl::init(2)};
   Option<bool> deallocate{
       *this, "deallocate",

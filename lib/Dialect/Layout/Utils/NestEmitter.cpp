@@ -406,10 +406,11 @@ void NestEmitter::emitPadding(unsigned k) {
 
 int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
                                     ArrayRef<AffineExpr> fullEnds) {
-  // Serial streaming nests whose leaves are rows, padding elements or
-  // interleaved rows: not those that may take transpose blocks (two planes
-  // at once measured slower, docs/performance.md).
-  if (options.memoryStreams < 2 || !nontemporal || parallelLevel >= 0 ||
+  // Streaming nests whose leaves are rows, padding elements or interleaved
+  // rows: not those that may take transpose blocks (two planes at once
+  // measured slower, docs/performance.md), nor those parallel at an inner
+  // level.
+  if (options.memoryStreams < 2 || !nontemporal || parallelLevel > 0 ||
       placeholders.size() < 2 ||
       (!walkingSource && !reorderedDest && mayTransposeBlocks()))
     return 0;
@@ -421,9 +422,19 @@ int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
     end = std::min(end, *c);
   }
   int64_t h = end / 2;
+  // Parallel at this level: the chunks of [0, h) in parallel, each thread
+  // walking its chunks and their twins h on (two streams per thread); h a
+  // whole number of chunks, so that the twins' chunks and the plain loops'
+  // start on whole destination lines too. Too few chunks left for the
+  // threads: one stream.
+  if (parallelLevel == 0) {
+    h = h / parallelChunk * parallelChunk;
+    if (h / parallelChunk < kMinParallelChunks)
+      return 0;
+  }
   if (h < 1)
     return 0;
-  x.forLoop({}, {x.cst(h)}, [&](Value iv) {
+  emitLevelLoop(0, {}, {x.cst(h)}, [&](Value iv) {
     x.bind(placeholders.front(), iv);
     jamIv = iv;
     jamOffset = h;

@@ -95,10 +95,11 @@ struct LoopEmitOptions {
   /// block fall into a few L1 sets) take two blocks side by side when both
   /// fit in the registers, which halves the stores per set.
   int64_t vectorRegisterBytes = 0;
-  /// Serial nests with non-temporal stores move this many far-apart
-  /// streams at once: with 2, the outermost loop walks its first and second
+  /// Nests with non-temporal stores move this many far-apart streams (per
+  /// thread) at once: with 2, the outermost loop walks its first and second
   /// halves together, each innermost row (and padding element) emitted for
-  /// both; nests that may take blocked transposes keep one. One sequential
+  /// both, in parallel chunks of the first half when that loop is the
+  /// parallel one; nests that may take blocked transposes keep one. One sequential
   /// stream leaves DRAM bandwidth unused on one core (Zen 5: 42 -> 63 GB/s
   /// for T(8,128) -> row-major in a standalone loop; a neighbouring row as
   /// the second stream only 52); docs/performance.md, "Two memory streams".
