@@ -21,7 +21,8 @@
 //   --layout-expand-broadcasts + --layout-normalize-memrefs,
 //   --layout-decompose-tiling, --layout-bufferize, --layout-fold-relayouts,
 //   --layout-attach-dims, --convert-layout-to-affine,
-//   --convert-layout-to-scf, --convert-layout-to-linalg, and the whole
+//   --convert-layout-to-scf (also with streaming stores at every size),
+//   --convert-layout-to-linalg, and the whole
 //   --layout-lower-to-llvm pipeline (whose last pass reports anything left
 //   unconverted, so a success must be LLVM dialect IR).
 //
@@ -198,6 +199,14 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   runPipeline(context, module, "convert-layout-to-scf", [](PassManager &pm) {
     pm.addPass(layout::createConvertLayoutToSCF());
   });
+  // Streaming stores at every size: vector rows, transposes and two memory
+  // streams (memory-streams) on the small shapes fuzz inputs have.
+  runPipeline(context, module, "convert-layout-to-scf{nontemporal=0}",
+              [](PassManager &pm) {
+                layout::ConvertLayoutToSCFOptions options;
+                options.nontemporalThresholdBytes = 0;
+                pm.addPass(layout::createConvertLayoutToSCF(options));
+              });
   runPipeline(context, module, "convert-layout-to-linalg", [](PassManager &pm) {
     pm.addPass(layout::createConvertLayoutToLinalg());
   });
