@@ -12,6 +12,10 @@
 #
 #   bash scripts/soak.sh [N]          # default N=500, SEED=1
 #   SEED=7 BATCH=50 bash scripts/soak.sh 2000
+#   SOAK_OPTIONS=nontemporal-threshold-bytes=0 \
+#   SOAK_SCF_OPTIONS=nontemporal-threshold-bytes=0 bash scripts/soak.sh
+#                                     # options of --layout-lower-to-llvm and
+#                                     # of the scf path's --convert-layout-to-scf
 #
 # Tools come from ${BUILD_DIR:-build-soak} (layout-opt, layout-explain; built
 # there with scripts/build.sh, plain Release; SOAK_REBUILD=0 skips the build
@@ -34,6 +38,9 @@ fi
 OPT=$BUILD_DIR/bin/layout-opt
 EXPLAIN=$BUILD_DIR/bin/layout-explain
 LIBS=$LLVM/lib/libmlir_runner_utils.so,$LLVM/lib/libmlir_c_runner_utils.so
+# Parallel kernels (SOAK_OPTIONS="num-threads=2 parallel-threshold-bytes=0")
+# call Debian's OpenMP runtime (libomp-22-dev, scripts/install-deps.sh).
+[ -e "$LLVM/lib/libomp.so" ] && LIBS=$LIBS,$LLVM/lib/libomp.so
 mkdir -p "$OUT"
 
 start=$(date +%s)
@@ -51,8 +58,9 @@ while [ $run -lt "$N" ]; do
   batch_failed=0
   for path in affine scf; do
     pre=()
-    [ $path = scf ] && pre=(--convert-layout-to-scf)
-    if ! "$OPT" "$dir/cases.mlir" "${pre[@]}" --layout-lower-to-llvm \
+    [ $path = scf ] && pre=("--convert-layout-to-scf${SOAK_SCF_OPTIONS:+=$SOAK_SCF_OPTIONS}")
+    if ! "$OPT" "$dir/cases.mlir" "${pre[@]}" \
+      "--layout-lower-to-llvm${SOAK_OPTIONS:+=$SOAK_OPTIONS}" \
       -o "$dir/$path.llvm.mlir" 2>"$dir/$path.err" ||
       ! "$LLVM/bin/mlir-runner" "$dir/$path.llvm.mlir" -e main \
         -entry-point-result=void -shared-libs="$LIBS" >"$dir/$path.out" \
