@@ -99,10 +99,10 @@ struct LoopEmitOptions {
   /// thread) at once: with 2, the outermost loop walks its first and second
   /// halves together, each innermost row (and padding element) emitted for
   /// both, in parallel chunks of the first half when that loop is the
-  /// parallel one; nests that may take blocked transposes keep one. One sequential
-  /// stream leaves DRAM bandwidth unused on one core (Zen 5: 42 -> 63 GB/s
-  /// for T(8,128) -> row-major in a standalone loop; a neighbouring row as
-  /// the second stream only 52); docs/performance.md, "Two memory streams".
+  /// parallel one; nests that may take blocked transposes keep one. One
+  /// sequential stream leaves DRAM bandwidth unused on one core (Zen 5: 42 ->
+  /// 63 GB/s for T(8,128) -> row-major in a standalone loop; a neighbouring row
+  /// as the second stream only 52); docs/performance.md, "Two memory streams".
   /// 1: one stream.
   int64_t memoryStreams = 1;
   /// Whether the ElementFn may be called with vector values (it only builds
