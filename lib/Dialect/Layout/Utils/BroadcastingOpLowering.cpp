@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+#include "layout/Dialect/Layout/Utils/NestKernel.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -337,6 +338,11 @@ getDestinationOfResult(Operation *op, MemRefType bufferType) {
   return materialize;
 }
 
+/// The `report-kernels` remark (NestKernel.h).
+static void reportKernel(Operation *op, NestKernel kernel) {
+  op->emitRemark() << "kernel: " << getNestKernelName(kernel);
+}
+
 LogicalResult mlir::layout::emitBroadcastingOpLoops(
     OpBuilder &b, Operation *op, LoopKind kind,
     ArrayRef<BroadcastingOpOperand> operands, Value dest,
@@ -392,11 +398,12 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
   opOptions.vectorizableFn = isVectorizableElement(op);
   opOptions.copiesElements = isa<BroadcastInDimOp>(op);
   LogicalResult result = success();
+  NestReport report;
   if (isa<BroadcastInDimOp>(op))
     result = emitElementwiseLoops(
         b, loc, kind, dest, destSizes, sources,
         [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-        emitError, opOptions);
+        emitError, opOptions, &report);
   else
     result = emitElementwiseLoops(
         b, loc, kind, dest, destSizes, sources,
@@ -411,7 +418,9 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
                                    castElement(builder, l, loaded[0], compute),
                                    castElement(builder, l, loaded[1], compute));
         },
-        emitError, opOptions);
+        emitError, opOptions, &report);
+  if (succeeded(result) && options.reportKernels)
+    reportKernel(op, report.primary());
   for (Value temp : temporaries)
     memref::DeallocOp::create(b, loc, temp);
   return result;
@@ -516,6 +525,8 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   if (relayout.isPlainCopy()) {
     // Same layouts without padding slots: a copy of the physical buffer.
     // (With padding slots the nest below writes the padding value.)
+    if (options.reportKernels)
+      reportKernel(op, NestKernel::Copy);
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
     return success();
   }
@@ -524,6 +535,8 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   // vectors and streaming stores and measured faster (docs/algebra.md).
   if (options.vectorBytes == 0 &&
       succeeded(emitChunkCopyRelayout(rewriter, loc, src, dst))) {
+    if (options.reportKernels)
+      reportKernel(op, NestKernel::ChunkCopy);
     rewriter.eraseOp(op);
     return success();
   }
@@ -533,10 +546,13 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     sizes = getLogicalSizes(rewriter, loc, src);
   if (failed(sizes))
     return failure();
+  NestReport report;
   if (failed(emitRelayoutLoops(
           rewriter, loc, kind, src, dst, *sizes,
-          [op] { return op->emitOpError(); }, options)))
+          [op] { return op->emitOpError(); }, options, &report)))
     return failure();
+  if (options.reportKernels)
+    reportKernel(op, report.primary());
   rewriter.eraseOp(op);
   return success();
 }

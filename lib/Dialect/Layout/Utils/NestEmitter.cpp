@@ -282,6 +282,9 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
   if (prepareSourceWalk(dest, loopSources) ||
       prepareSourceWalkIntoTiles(dest, loopSources) ||
       prepareRunWalk(dest, loopSources)) {
+    report.add(walkingRuns     ? NestKernel::RunWalk
+               : reorderedDest ? NestKernel::SourceWalkIntoTiles
+                               : NestKernel::SourceWalk);
     prepareVectorization();
     prepareRealign();
     prepareParallel();
@@ -590,6 +593,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
 void NestEmitter::emitElement(ArrayRef<AffineExpr> destIndex,
                               ArrayRef<SmallVector<AffineExpr>> sourceIndices) {
   OpBuilder &b = x.b;
+  report.add(NestKernel::Scalar);
   auto compute = [&] {
     SmallVector<Value> loaded;
     for (auto [s, index] : llvm::zip(sources, sourceIndices))
@@ -671,17 +675,18 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
   return sizes;
 }
 
-LogicalResult
-mlir::layout::emitElementwiseLoops(OpBuilder &b, Location loc, LoopKind kind,
-                                   Value dest, ArrayRef<OpFoldResult> destSizes,
-                                   ArrayRef<LoopSource> sources, ElementFn fn,
-                                   function_ref<InFlightDiagnostic()> emitError,
-                                   const LoopEmitOptions &options) {
+LogicalResult mlir::layout::emitElementwiseLoops(
+    OpBuilder &b, Location loc, LoopKind kind, Value dest,
+    ArrayRef<OpFoldResult> destSizes, ArrayRef<LoopSource> sources,
+    ElementFn fn, function_ref<InFlightDiagnostic()> emitError,
+    const LoopEmitOptions &options, NestReport *report) {
   IndexExprs x(b, loc, kind);
   NestEmitter emitter(x, fn, options);
   if (failed(emitter.prepare(dest, destSizes, sources, emitError)))
     return failure();
   emitter.emit();
+  if (report)
+    *report = emitter.report;
   // Non-temporal stores are weakly ordered: fence them before the buffer
   // is handed on (to another thread, say).
   if (emitter.usedNontemporal)
@@ -692,7 +697,7 @@ mlir::layout::emitElementwiseLoops(OpBuilder &b, Location loc, LoopKind kind,
 LogicalResult mlir::layout::emitRelayoutLoops(
     OpBuilder &b, Location loc, LoopKind kind, Value src, Value dst,
     ArrayRef<OpFoldResult> sizes, function_ref<InFlightDiagnostic()> emitError,
-    const LoopEmitOptions &options) {
+    const LoopEmitOptions &options, NestReport *report) {
   int64_t rank = cast<MemRefType>(dst.getType()).getRank();
   LoopSource source{src, llvm::to_vector(llvm::seq<int64_t>(0, rank))};
   LoopEmitOptions copyOptions = options;
@@ -701,5 +706,5 @@ LogicalResult mlir::layout::emitRelayoutLoops(
   return emitElementwiseLoops(
       b, loc, kind, dst, sizes, source,
       [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-      emitError, copyOptions);
+      emitError, copyOptions, report);
 }

@@ -12,6 +12,8 @@
 
 #include "IndexExprs.h"
 
+#include "layout/Dialect/Layout/Utils/NestKernel.h"
+
 #include "layout/Xla/TiledLayoutMap.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
@@ -44,6 +46,8 @@ public:
   void emit() { emitLevel(0, llvm::SmallBitVector(checks.size(), true)); }
   /// Whether a non-temporal store was emitted (the nest needs a fence).
   bool usedNontemporal = false;
+  /// The kernels emitted (NestKernel.h).
+  NestReport report;
   /// The level whose scalar nest is being built as the fallback of
   /// emitInterleavedRow (no second attempt there).
   unsigned interleaveFallbackLevel = ~0u;

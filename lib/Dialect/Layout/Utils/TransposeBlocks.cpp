@@ -165,6 +165,7 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       isUnitInLastDim(*stepsR) ||
       llvm::all_of(*stepsR, [](int64_t st) { return st == 0; }))
     return false;
+  report.add(NestKernel::TransposeBlocks);
 
   OpBuilder &b = x.b;
   Location loc = x.loc;

@@ -162,6 +162,7 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
     if (!classifyRowSource(viewType, s.index))
       return std::nullopt;
   }
+  report.add(NestKernel::StagedRows);
   AffineExpr p = placeholders.back();
   Value stage = getStagingRow(destStrides[n - 2] + lanes);
   AffineExpr stagePointer = x.value(
@@ -285,6 +286,7 @@ void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
     }
     emitRowBody({}, ubs, sourceIndex);
   } else {
+    report.add(NestKernel::RowsInRuns);
     emitRowInRuns(ubs, r);
   }
   emitRowPadding(ubs);
@@ -380,6 +382,7 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
       return false;
     contiguous.push_back(isContiguous);
   }
+  report.add(NestKernel::InterleavedRows);
   OpBuilder &b = x.b;
   Location loc = x.loc;
   LoopKind savedKind = x.kind;
@@ -507,6 +510,9 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   if (!classified)
     return false;
   SmallVector<bool> contiguous = std::move(*classified);
+  if (!copiedFrom)
+    report.add(options.copiesElements ? NestKernel::RowCopy
+                                      : NestKernel::VectorRows);
   // Scalar index math and loops from here (runtime bounds).
   LoopKind savedKind = x.kind;
   x.kind = LoopKind::SCF;

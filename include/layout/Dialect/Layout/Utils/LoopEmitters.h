@@ -31,6 +31,7 @@
 
 namespace mlir::layout {
 
+class NestReport;
 class TiledLayoutAttr;
 
 /// Defaults of the conversions' `vector-bytes` and
@@ -105,6 +106,9 @@ struct LoopEmitOptions {
   /// as the second stream only 52); docs/performance.md, "Two memory streams".
   /// 1: one stream.
   int64_t memoryStreams = 1;
+  /// Every lowered op gets a remark `kernel: NAME` naming the kernel its
+  /// loops took (NestKernel.h; the conversions' `report-kernels` option).
+  bool reportKernels = false;
   /// Whether the ElementFn may be called with vector values (it only builds
   /// elementwise ops without scalar constants). Set by the emitters.
   bool vectorizableFn = false;
@@ -124,13 +128,15 @@ using ElementFn =
 /// `fn(source_0[o_0(e)], ...)` (o_i from the dimMaps), and every padding
 /// slot of a tiled `dest` gets the layout's padding value (0 without `PV`).
 /// `destSizes` are the logical sizes of `dest` (getLogicalSizes).
-/// Diagnostics go through `emitError`; nothing is built on failure.
+/// Diagnostics go through `emitError`; nothing is built on failure. The
+/// kernels the nest took go to `report` when given (NestKernel.h).
 LogicalResult emitElementwiseLoops(OpBuilder &builder, Location loc,
                                    LoopKind kind, Value dest,
                                    ArrayRef<OpFoldResult> destSizes,
                                    ArrayRef<LoopSource> sources, ElementFn fn,
                                    function_ref<InFlightDiagnostic()> emitError,
-                                   const LoopEmitOptions &options = {});
+                                   const LoopEmitOptions &options = {},
+                                   NestReport *report = nullptr);
 
 /// The loops of a memref `layout.relayout`: `dst[e] = src[e]`, padding
 /// slots of `dst` get its padding value.
@@ -138,7 +144,8 @@ LogicalResult emitRelayoutLoops(OpBuilder &builder, Location loc, LoopKind kind,
                                 Value src, Value dst,
                                 ArrayRef<OpFoldResult> sizes,
                                 function_ref<InFlightDiagnostic()> emitError,
-                                const LoopEmitOptions &options = {});
+                                const LoopEmitOptions &options = {},
+                                NestReport *report = nullptr);
 
 /// The padding value constant of `memrefOrTensorType`'s layout (PV(...),
 /// 0 without one) for its element type.
