@@ -35,7 +35,11 @@ inline constexpr int64_t kMinParallelChunks = 4;
 bool getWalkView(MemRefType type, MemRefType &physType,
                  std::optional<TiledLayoutMap> &map);
 
+class TransposeBlockKernel;
+
 class NestEmitter {
+  friend class TransposeBlockKernel;
+
 public:
   NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)
       : x(x), fn(fn), options(options) {}

@@ -118,23 +118,70 @@ bool NestEmitter::mayTransposeBlocks() {
          !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
 }
 
-bool NestEmitter::emitTransposeBlocks(unsigned k,
-                                      const llvm::SmallBitVector &active) {
-  unsigned n = placeholders.size();
-  unsigned r = n - 1;
-  if (!lanes || !options.copiesElements || sources.size() != 1 || k >= r)
-    return false;
-  // Every slot of the dims k.. is valid: each check left that involves
-  // them holds on the whole buffer (a permutation's `l < size`).
+namespace mlir::layout::loops {
+/// The blocked transpose of the dims k.. of one nest: plan() checks the
+/// copy and fixes the block geometry, the loop order and the parallel
+/// chunks without building IR; emit() builds the blocks.
+class TransposeBlockKernel {
+public:
+  TransposeBlockKernel(NestEmitter &e, unsigned k)
+      : e(e), x(e.x), b(e.x.b), loc(e.x.loc), k(k),
+        r(e.placeholders.size() - 1) {}
+  /// False when the dims k.. are not such a copy (nothing built).
+  bool plan(const llvm::SmallBitVector &active);
+  void emit();
+
+private:
+  using Bounds = std::pair<AffineExpr, AffineExpr>;
+  /// Every slot of the dims k.. is valid: each check left that involves
+  /// them holds on the whole buffer (a permutation's `l < size`).
+  bool checksHoldOnPlane(const llvm::SmallBitVector &active);
+  /// The block side V, the source, p_k / p_r and their steps.
+  bool planBlock();
+  /// The blocks side by side along the row (`wide`) and their store size.
+  void planWidth();
+  void orderMiddleDims();
+  void planParallel();
+  void emitBlock(bool alignedStores);
+  void blockLoop(AffineExpr slot, int64_t size, int64_t step,
+                 function_ref<void(bool full)> body);
+  void groupedBlocks(AffineExpr start, AffineExpr end, bool alignedRows);
+  void edgeKBlock(bool alignedRows);
+  void emitPlanes(function_ref<void()> kBlocks,
+                  std::optional<Bounds> firstMiddle = std::nullopt);
+  void allKBlocks(bool alignedRows);
+  Bounds chunkBounds(AffineExpr c, int64_t size, int64_t count, int64_t total);
+  void emitBlocks(bool alignedRows);
+
+  NestEmitter &e;
+  IndexExprs &x;
+  OpBuilder &b;
+  Location loc;
+  unsigned k, r;
+  const NestEmitter::Source *s = nullptr;
+  MemRefType viewType;
+  AffineExpr pk, pr;
+  int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
+  int64_t group = 0;
+  Type elementType;
+  VectorType blockType;
+  SmallVector<unsigned> middle;
+  int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
+};
+} // namespace mlir::layout::loops
+
+bool TransposeBlockKernel::checksHoldOnPlane(
+    const llvm::SmallBitVector &active) {
+  unsigned n = e.placeholders.size();
   for (int j : active.set_bits()) {
-    const Check &c = checks[j];
+    const NestEmitter::Check &c = e.checks[j];
     if (llvm::all_of(llvm::drop_begin(c.form.coeffs, k),
                      [](int64_t a) { return a == 0; }))
       continue;
     std::optional<int64_t> bound = IndexExprs::getConstant(c.bound);
     int64_t largest = c.form.constant;
     for (unsigned m = 0; m < n; ++m) {
-      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
+      std::optional<int64_t> size = IndexExprs::getConstant(e.physSizes[m]);
       if (!size)
         return false;
       largest += std::max<int64_t>(c.form.coeffs[m], 0) * (*size - 1);
@@ -142,43 +189,45 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
     if (!bound || largest >= *bound)
       return false;
   }
-  int64_t v = getTransposeBlockLanes(lanes, elementBytes, options.vectorBytes);
-  std::optional<int64_t> sizeK = IndexExprs::getConstant(physSizes[k]);
-  std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[r]);
-  if (!v || !sizeK || !sizeR)
+  return true;
+}
+
+bool TransposeBlockKernel::planBlock() {
+  v = getTransposeBlockLanes(e.lanes, e.elementBytes, e.options.vectorBytes);
+  std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
+  std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
+  if (!v || !constK || !constR)
     return false;
+  sizeK = *constK;
+  sizeR = *constR;
   // Short dims take smaller blocks (down to 4 x 4).
-  while (v > 4 && (*sizeK < v || *sizeR < v))
+  while (v > 4 && (sizeK < v || sizeR < v))
     v /= 2;
-  if (*sizeK < v || *sizeR < v)
+  if (sizeK < v || sizeR < v)
     return false;
-  const Source &s = sources.front();
-  auto viewType = cast<MemRefType>(s.view.getType());
+  s = &e.sources.front();
+  viewType = cast<MemRefType>(s->view.getType());
   if (!viewType.getLayout().isIdentity())
     return false;
-  AffineExpr pk = placeholders[k], pr = placeholders[r];
+  pk = e.placeholders[k];
+  pr = e.placeholders[r];
   // Contiguous along p_k; along the row, a constant stride that is neither
   // 1 (a contiguous row: the vector rows) nor 0 (a broadcast).
-  std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s.index, pk);
-  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, s.index, pr);
-  if (!stepsK || !stepsR || !isUnitInLastDim(*stepsK) ||
-      isUnitInLastDim(*stepsR) ||
-      llvm::all_of(*stepsR, [](int64_t st) { return st == 0; }))
-    return false;
-  report.add(NestKernel::TransposeBlocks);
+  std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s->index, pk);
+  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, s->index, pr);
+  return stepsK && stepsR && isUnitInLastDim(*stepsK) &&
+         !isUnitInLastDim(*stepsR) &&
+         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+}
 
-  OpBuilder &b = x.b;
-  Location loc = x.loc;
-  LoopKind savedKind = x.kind;
-  x.kind = LoopKind::SCF;
-  llvm::scope_exit restore([&] { x.kind = savedKind; });
-  Type elementType = cast<MemRefType>(destView.getType()).getElementType();
-  auto blockType = VectorType::get({v}, elementType);
+void TransposeBlockKernel::planWidth() {
+  elementType = cast<MemRefType>(e.destView.getType()).getElementType();
+  blockType = VectorType::get({v}, elementType);
   // Along the row a block spans `wide` transposed V x V blocks side by side
   // when V is below the vector's lanes (bf16, i8: V x V would not fit in the
   // registers at full width), so that the parts of a destination line are
   // stored back to back (write-combined), not a whole block of stores apart.
-  int64_t wide = *sizeR >= lanes ? lanes / v : 1;
+  wide = sizeR >= e.lanes ? e.lanes / v : 1;
   // Cached stores into destination rows a multiple of 1 KiB apart
   // (power-of-two shapes): the V stores of a block fall into at most 4 of
   // the L1's 64 sets of 64-byte lines (rows 4 KiB apart: one set), and the
@@ -189,65 +238,15 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // registers, already spilling at one block) lost (49 -> 46, 52 -> 39):
   // hence the register-file bound. Streaming stores allocate no lines
   // (docs/performance.md, "In-cache transposes").
-  if (wide == 1 && !nontemporal && *sizeR >= 2 * v &&
-      (destStrides[k] * elementBytes) % 1024 == 0 &&
-      2 * v * v * elementBytes <= options.vectorRegisterBytes)
+  if (wide == 1 && !e.nontemporal && sizeR >= 2 * v &&
+      (e.destStrides[k] * e.elementBytes) % 1024 == 0 &&
+      2 * v * v * e.elementBytes <= e.options.vectorRegisterBytes)
     wide = 2;
-  int64_t width = v * wide;
-  int64_t storeBytes = width * elementBytes;
+  width = v * wide;
+  storeBytes = width * e.elementBytes;
+}
 
-  // One block at the bound p_k = J, p_r = D.
-  auto emitBlock = [&](bool alignedStores) {
-    SmallVector<SmallVector<Value>> parts;
-    for (int64_t w = 0; w < wide; ++w) {
-      SmallVector<Value> rows;
-      for (int64_t i = 0; i < v; ++i) {
-        SmallVector<Value> indices;
-        for (AffineExpr e : s.index)
-          indices.push_back(x.materialize(e.replace(pr, pr + (w * v + i))));
-        rows.push_back(toMoveType(
-            vector::LoadOp::create(b, loc, blockType, s.view, indices)));
-      }
-      parts.push_back(transposeInRegisters(b, loc, rows));
-    }
-    // Destination row j: the parts back to back (one whole line at 64-byte
-    // vectors). Not one concatenated vector: LLVM splits a non-temporal
-    // <32 x i16> store into 16-bit scalar stores on AVX2.
-    for (int64_t j = 0; j < v; ++j) {
-      for (int64_t w = 0; w < wide; ++w) {
-        SmallVector<Value> indices;
-        for (AffineExpr p : placeholders)
-          indices.push_back(x.materialize(p == pk   ? pk + j
-                                          : p == pr ? pr + w * v
-                                                    : p));
-        auto store = vector::StoreOp::create(
-            b, loc, fromMoveType(parts[w][j], elementType), destView, indices);
-        if (!alignedStores)
-          continue;
-        store.setAlignment(static_cast<uint64_t>(v * elementBytes));
-        if (nontemporal) {
-          store.setNontemporal(true);
-          usedNontemporal = true;
-        }
-      }
-    }
-  };
-  // The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
-  // one that ends at `size`, overlapping the previous one.
-  auto blockLoop = [&](AffineExpr slot, int64_t size, int64_t step,
-                       function_ref<void(bool full)> body) {
-    x.forLoop(
-        {}, {x.cst(size / step * step)},
-        [&](Value iv) {
-          x.bind(slot, iv);
-          body(true);
-        },
-        step);
-    if (size % step) {
-      x.bind(slot, arith::ConstantIndexOp::create(b, loc, size - step));
-      body(false);
-    }
-  };
+void TransposeBlockKernel::orderMiddleDims() {
   // Loop order (measured on the permutation suite): the dims between k and
   // r outside, sorted so that the one along which the source moves least
   // is innermost (consecutive planes continue the source's rows); then
@@ -256,31 +255,33 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // segments). Walking the p_r blocks of all middle dims per p_k block
   // instead (the nest's natural order) touches a new source page per load:
   // perm3_210 ran at 0.15x the ceiling that way, 0.55x like this.
-  SmallVector<unsigned> middle;
   for (unsigned m = k + 1; m < r; ++m)
     middle.push_back(m);
-  if (viewType.hasStaticShape()) {
-    SmallVector<int64_t> strides(viewType.getRank(), 1);
-    for (int64_t d = viewType.getRank() - 2; d >= 0; --d)
-      strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
-    auto stride = [&](unsigned m) {
-      std::optional<SmallVector<int64_t>> st =
-          getSteps(x, s.index, placeholders[m]);
-      if (!st)
-        return std::numeric_limits<int64_t>::max();
-      int64_t sum = 0;
-      for (auto [a, c] : llvm::zip(*st, strides))
-        sum += std::abs(a * c);
-      return sum;
-    };
-    // (llvm::sort with the dim as tie-break: std::stable_sort warns about
-    // the deprecated get_temporary_buffer with libstdc++ 12.)
-    llvm::sort(middle, [&](unsigned a, unsigned c) {
-      int64_t sa = stride(a), sc = stride(c);
-      return sa != sc ? sa > sc : a < c;
-    });
-  }
-  // The full p_k blocks of [start, end) (a multiple of V long) in groups
+  if (!viewType.hasStaticShape())
+    return;
+  SmallVector<int64_t> strides(viewType.getRank(), 1);
+  for (int64_t d = viewType.getRank() - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
+  auto stride = [&](unsigned m) {
+    std::optional<SmallVector<int64_t>> st =
+        getSteps(x, s->index, e.placeholders[m]);
+    if (!st)
+      return std::numeric_limits<int64_t>::max();
+    int64_t sum = 0;
+    for (auto [a, c] : llvm::zip(*st, strides))
+      sum += std::abs(a * c);
+    return sum;
+  };
+  // (llvm::sort with the dim as tie-break: std::stable_sort warns about
+  // the deprecated get_temporary_buffer with libstdc++ 12.)
+  llvm::sort(middle, [&](unsigned a, unsigned c) {
+    int64_t sa = stride(a), sc = stride(c);
+    return sa != sc ? sa > sc : a < c;
+  });
+}
+
+void TransposeBlockKernel::planParallel() {
+  // The full p_k blocks of [start, end) (a multiple of V long) go in groups
   // of `group` blocks: per group, the p_r blocks outside and the group's
   // p_k blocks inside, so that each source row is read 256 bytes at a time
   // (four lines at f32 x 16) instead of one line per block. Measured on
@@ -293,71 +294,9 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // measured 0.89-0.94x memcpy that way, 0.76-0.85x in groups, while
   // perm3_210_bf16 (half lines per block, 128-byte rows) gains in groups
   // (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
-  bool group256 = *sizeR * elementBytes >= 256 || v * elementBytes < 64;
-  int64_t group =
-      group256 ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v : v;
-  auto groupedBlocks = [&](AffineExpr start, AffineExpr end, bool alignedRows) {
-    if (group == v) {
-      // One block per group: no inner loop of one (dynamic) iteration.
-      x.forLoop(
-          {start}, {end},
-          [&](Value iv) {
-            x.bind(pk, iv);
-            blockLoop(pr, *sizeR, width,
-                      [&](bool fullR) { emitBlock(alignedRows && fullR); });
-          },
-          v);
-      return;
-    }
-    x.forLoop(
-        {start}, {end},
-        [&](Value g) {
-          AffineExpr g0 = x.value(g);
-          blockLoop(pr, *sizeR, width, [&](bool fullR) {
-            x.forLoop(
-                {g0}, {g0 + group, end},
-                [&](Value iv) {
-                  x.bind(pk, iv);
-                  emitBlock(alignedRows && fullR);
-                },
-                v);
-          });
-        },
-        group);
-  };
-  // The overlapping last p_k block when V does not divide the size.
-  auto edgeKBlock = [&](bool alignedRows) {
-    x.bind(pk, arith::ConstantIndexOp::create(b, loc, *sizeK - v));
-    blockLoop(pr, *sizeR, width,
-              [&](bool fullR) { emitBlock(alignedRows && fullR); });
-  };
-  // The middle loops, then `kBlocks` (the p_k and p_r blocks of a plane);
-  // `firstMiddle`, when set, gives the outermost middle loop's bounds.
-  using Bounds = std::pair<AffineExpr, AffineExpr>;
-  auto emitPlanes = [&](function_ref<void()> kBlocks,
-                        std::optional<Bounds> firstMiddle = std::nullopt) {
-    std::function<void(unsigned)> outer = [&](unsigned i) {
-      if (i < middle.size()) {
-        SmallVector<AffineExpr> lbs, ubs{physSizes[middle[i]]};
-        if (i == 0 && firstMiddle) {
-          lbs = {firstMiddle->first};
-          ubs = {firstMiddle->second};
-        }
-        x.forLoop(lbs, ubs, [&](Value iv) {
-          x.bind(placeholders[middle[i]], iv);
-          outer(i + 1);
-        });
-        return;
-      }
-      kBlocks();
-    };
-    outer(0);
-  };
-  auto allKBlocks = [&](bool alignedRows) {
-    groupedBlocks(x.cst(0), x.cst(*sizeK / v * v), alignedRows);
-    if (*sizeK % v)
-      edgeKBlock(alignedRows);
-  };
+  int64_t elementBytes = e.elementBytes;
+  bool group256 = sizeR * elementBytes >= 256 || v * elementBytes < 64;
+  group = group256 ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v : v;
   // At the nest's parallel level (ParallelNest.cpp) the blocks are split
   // into parallel chunks that never write the same destination cache line
   // (the last chunk takes the remainder). Preferably along the outermost
@@ -366,13 +305,12 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   // the dim outside it are whole lines. Else along p_k, in chunks of whole
   // blocks and lines (the level's chunk rounded up to a multiple of V), the
   // last one also taking the overlapping edge block.
-  bool parallelHere = static_cast<int>(k) == parallelLevel;
-  int64_t middleChunk = 0, middleChunks = 0;
+  bool parallelHere = static_cast<int>(k) == e.parallelLevel;
   if (parallelHere && !middle.empty()) {
     unsigned m = middle.front();
-    std::optional<int64_t> sizeM = IndexExprs::getConstant(physSizes[m]);
-    int64_t iterationBytes = destStrides[m] * elementBytes;
-    if (sizeM && (destStrides[m - 1] * elementBytes) % 64 == 0) {
+    std::optional<int64_t> sizeM = IndexExprs::getConstant(e.physSizes[m]);
+    int64_t iterationBytes = e.destStrides[m] * elementBytes;
+    if (sizeM && (e.destStrides[m - 1] * elementBytes) % 64 == 0) {
       int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes);
       middleChunk =
           granule *
@@ -381,60 +319,211 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
       middleChunks = *sizeM / middleChunk;
     }
   }
-  int64_t chunkRows = parallelHere ? std::lcm<int64_t>(parallelChunk, v) : 0;
-  int64_t chunks = chunkRows ? *sizeK / chunkRows : 0;
-  // [c * size, end) of `chunks` chunks of `size` over `total`.
-  auto chunkBounds = [&](AffineExpr c, int64_t size, int64_t count,
-                         int64_t total) -> Bounds {
-    return {c * size,
-            (c + 1) * size + (c + 1).floorDiv(count) * (total - count * size)};
+  chunkRows = parallelHere ? std::lcm<int64_t>(e.parallelChunk, v) : 0;
+  chunks = chunkRows ? sizeK / chunkRows : 0;
+}
+
+bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
+  if (!e.lanes || !e.options.copiesElements || e.sources.size() != 1 ||
+      k >= r || !checksHoldOnPlane(active) || !planBlock())
+    return false;
+  planWidth();
+  orderMiddleDims();
+  planParallel();
+  return true;
+}
+
+/// One block at the bound p_k = J, p_r = D.
+void TransposeBlockKernel::emitBlock(bool alignedStores) {
+  SmallVector<SmallVector<Value>> parts;
+  for (int64_t w = 0; w < wide; ++w) {
+    SmallVector<Value> rows;
+    for (int64_t i = 0; i < v; ++i) {
+      SmallVector<Value> indices;
+      for (AffineExpr ex : s->index)
+        indices.push_back(x.materialize(ex.replace(pr, pr + (w * v + i))));
+      rows.push_back(e.toMoveType(
+          vector::LoadOp::create(b, loc, blockType, s->view, indices)));
+    }
+    parts.push_back(transposeInRegisters(b, loc, rows));
+  }
+  // Destination row j: the parts back to back (one whole line at 64-byte
+  // vectors). Not one concatenated vector: LLVM splits a non-temporal
+  // <32 x i16> store into 16-bit scalar stores on AVX2.
+  for (int64_t j = 0; j < v; ++j) {
+    for (int64_t w = 0; w < wide; ++w) {
+      SmallVector<Value> indices;
+      for (AffineExpr p : e.placeholders)
+        indices.push_back(x.materialize(p == pk   ? pk + j
+                                        : p == pr ? pr + w * v
+                                                  : p));
+      auto store = vector::StoreOp::create(
+          b, loc, e.fromMoveType(parts[w][j], elementType), e.destView,
+          indices);
+      if (!alignedStores)
+        continue;
+      store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
+      if (e.nontemporal) {
+        store.setNontemporal(true);
+        e.usedNontemporal = true;
+      }
+    }
+  }
+}
+
+/// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
+/// one that ends at `size`, overlapping the previous one.
+void TransposeBlockKernel::blockLoop(AffineExpr slot, int64_t size,
+                                     int64_t step,
+                                     function_ref<void(bool full)> body) {
+  x.forLoop(
+      {}, {x.cst(size / step * step)},
+      [&](Value iv) {
+        x.bind(slot, iv);
+        body(true);
+      },
+      step);
+  if (size % step) {
+    x.bind(slot, arith::ConstantIndexOp::create(b, loc, size - step));
+    body(false);
+  }
+}
+
+/// The full p_k blocks of [start, end) in groups (planParallel).
+void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
+                                         bool alignedRows) {
+  if (group == v) {
+    // One block per group: no inner loop of one (dynamic) iteration.
+    x.forLoop(
+        {start}, {end},
+        [&](Value iv) {
+          x.bind(pk, iv);
+          blockLoop(pr, sizeR, width,
+                    [&](bool fullR) { emitBlock(alignedRows && fullR); });
+        },
+        v);
+    return;
+  }
+  x.forLoop(
+      {start}, {end},
+      [&](Value g) {
+        AffineExpr g0 = x.value(g);
+        blockLoop(pr, sizeR, width, [&](bool fullR) {
+          x.forLoop(
+              {g0}, {g0 + group, end},
+              [&](Value iv) {
+                x.bind(pk, iv);
+                emitBlock(alignedRows && fullR);
+              },
+              v);
+        });
+      },
+      group);
+}
+
+/// The overlapping last p_k block when V does not divide the size.
+void TransposeBlockKernel::edgeKBlock(bool alignedRows) {
+  x.bind(pk, arith::ConstantIndexOp::create(b, loc, sizeK - v));
+  blockLoop(pr, sizeR, width,
+            [&](bool fullR) { emitBlock(alignedRows && fullR); });
+}
+
+/// The middle loops, then `kBlocks` (the p_k and p_r blocks of a plane);
+/// `firstMiddle`, when set, gives the outermost middle loop's bounds.
+void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
+                                      std::optional<Bounds> firstMiddle) {
+  std::function<void(unsigned)> outer = [&](unsigned i) {
+    if (i < middle.size()) {
+      SmallVector<AffineExpr> lbs, ubs{e.physSizes[middle[i]]};
+      if (i == 0 && firstMiddle) {
+        lbs = {firstMiddle->first};
+        ubs = {firstMiddle->second};
+      }
+      x.forLoop(lbs, ubs, [&](Value iv) {
+        x.bind(e.placeholders[middle[i]], iv);
+        outer(i + 1);
+      });
+      return;
+    }
+    kBlocks();
   };
-  auto emitBlocks = [&](bool alignedRows) {
-    if (middleChunks >= 2) {
-      int64_t sizeM = *IndexExprs::getConstant(physSizes[middle.front()]);
-      emitParallelChunks({x.cst(0)}, {x.cst(middleChunks)}, [&](Value chunk) {
-        emitPlanes(
-            [&] { allKBlocks(alignedRows); },
-            chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
-      });
-      return;
-    }
-    if (chunks < 2) {
-      emitPlanes([&] { allKBlocks(alignedRows); });
-      return;
-    }
-    emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
-      Bounds bounds = chunkBounds(x.value(chunk), chunkRows, chunks, *sizeK);
-      AffineExpr start = bounds.first, end = bounds.second;
-      AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
-      emitPlanes([&] {
-        groupedBlocks(start, fullEnd, alignedRows);
-        if (*sizeK % v == 0)
-          return;
-        Value lastChunk = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq, chunk,
-            arith::ConstantIndexOp::create(b, loc, chunks - 1));
-        auto ifOp = scf::IfOp::create(b, loc, lastChunk);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        edgeKBlock(alignedRows);
-      });
+  outer(0);
+}
+
+void TransposeBlockKernel::allKBlocks(bool alignedRows) {
+  groupedBlocks(x.cst(0), x.cst(sizeK / v * v), alignedRows);
+  if (sizeK % v)
+    edgeKBlock(alignedRows);
+}
+
+/// [c * size, end) of `count` chunks of `size` over `total`.
+TransposeBlockKernel::Bounds TransposeBlockKernel::chunkBounds(AffineExpr c,
+                                                               int64_t size,
+                                                               int64_t count,
+                                                               int64_t total) {
+  return {c * size,
+          (c + 1) * size + (c + 1).floorDiv(count) * (total - count * size)};
+}
+
+void TransposeBlockKernel::emitBlocks(bool alignedRows) {
+  if (middleChunks >= 2) {
+    int64_t sizeM = *IndexExprs::getConstant(e.physSizes[middle.front()]);
+    e.emitParallelChunks({x.cst(0)}, {x.cst(middleChunks)}, [&](Value chunk) {
+      emitPlanes([&] { allKBlocks(alignedRows); },
+                 chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
     });
-  };
+    return;
+  }
+  if (chunks < 2) {
+    emitPlanes([&] { allKBlocks(alignedRows); });
+    return;
+  }
+  e.emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
+    Bounds bounds = chunkBounds(x.value(chunk), chunkRows, chunks, sizeK);
+    AffineExpr start = bounds.first, end = bounds.second;
+    AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
+    emitPlanes([&] {
+      groupedBlocks(start, fullEnd, alignedRows);
+      if (sizeK % v == 0)
+        return;
+      Value lastChunk = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, chunk,
+          arith::ConstantIndexOp::create(b, loc, chunks - 1));
+      auto ifOp = scf::IfOp::create(b, loc, lastChunk);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      edgeKBlock(alignedRows);
+    });
+  });
+}
+
+void TransposeBlockKernel::emit() {
   // Destination vectors at multiples of V along the row are aligned when
   // every row starts at a multiple of the store size and the buffer does
   // (checked at run time). Aligned stores only matter for streaming ones
   // (vmovntps needs them); otherwise one unaligned version.
-  bool rowsAligned = (destStrides[r - 1] * elementBytes) % storeBytes == 0;
-  if (!nontemporal || !rowsAligned) {
+  bool rowsAligned = (e.destStrides[r - 1] * e.elementBytes) % storeBytes == 0;
+  if (!e.nontemporal || !rowsAligned) {
     emitBlocks(/*alignedRows=*/false);
-    return true;
+    return;
   }
-  scf::IfOp ifOp = x.createIfAligned(destPointer, storeBytes);
+  scf::IfOp ifOp = x.createIfAligned(e.destPointer, storeBytes);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   emitBlocks(/*alignedRows=*/true);
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
   emitBlocks(/*alignedRows=*/false);
+}
+
+bool NestEmitter::emitTransposeBlocks(unsigned k,
+                                      const llvm::SmallBitVector &active) {
+  TransposeBlockKernel kernel(*this, k);
+  if (!kernel.plan(active))
+    return false;
+  report.add(NestKernel::TransposeBlocks);
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  llvm::scope_exit restore([&] { x.kind = savedKind; });
+  kernel.emit();
   return true;
 }
