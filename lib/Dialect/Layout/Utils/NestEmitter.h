@@ -36,9 +36,11 @@ bool getWalkView(MemRefType type, MemRefType &physType,
                  std::optional<TiledLayoutMap> &map);
 
 class TransposeBlockKernel;
+class VectorRowKernel;
 
 class NestEmitter {
   friend class TransposeBlockKernel;
+  friend class VectorRowKernel;
 
 public:
   NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)
