@@ -225,6 +225,16 @@ private:
   VectorType getMoveType(VectorType type);
   Value toMoveType(Value vector);
   Value fromMoveType(Value vector, Type elementType);
+  /// The interleaved rows of the dims k.. (emitInterleavedRow): `m` inner
+  /// slots per element of dim k, each source's `m` reads (contiguous along
+  /// dim k, or constant: `contiguous` false).
+  struct InterleavedRows {
+    int64_t m = 1;
+    SmallVector<SmallVector<SmallVector<AffineExpr>>> reads; // [source][j]
+    SmallVector<bool> contiguous;
+  };
+  std::optional<InterleavedRows>
+  planInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
   bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
   /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
   /// false, building nothing, when they are not such a copy.

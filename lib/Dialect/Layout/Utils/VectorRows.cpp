@@ -310,32 +310,33 @@ NestEmitter::RowTarget NestEmitter::getDestTarget() {
 /// are interleaved into one destination vector. Rows whose address is not
 /// vector-aligned at run time take the scalar nest (maskedEdges = false:
 /// the same vectors, stored unaligned).
-bool NestEmitter::emitInterleavedRow(unsigned k,
-                                     const llvm::SmallBitVector &active) {
+std::optional<NestEmitter::InterleavedRows>
+NestEmitter::planInterleavedRow(unsigned k,
+                                const llvm::SmallBitVector &active) {
   unsigned n = placeholders.size();
   int64_t m = 1;
   for (unsigned i = k + 1; i < n; ++i) {
     std::optional<int64_t> c = IndexExprs::getConstant(physSizes[i]);
     if (!c)
-      return false;
+      return std::nullopt;
     m *= *c;
   }
   std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
   if (m < 2 || !llvm::isPowerOf2_64(m) || lanes % m || lanes / m < 2 ||
       !rowLength || *rowLength % (lanes / m))
-    return false;
+    return std::nullopt;
   for (int j : active.set_bits())
     for (unsigned i = k; i < n; ++i)
       if (checks[j].form.coeffs[i])
-        return false;
+        return std::nullopt;
   // Per source: the index with the inner dims fixed, for every inner
   // combination, contiguous (or constant) along dim k.
   AffineExpr pk = placeholders[k];
-  SmallVector<SmallVector<SmallVector<AffineExpr>>> reads; // [source][j]
-  SmallVector<bool> contiguous;
+  InterleavedRows plan;
+  plan.m = m;
   for (const Source &s : sources) {
     bool isContiguous = false, isConstant = true;
-    reads.emplace_back();
+    plan.reads.emplace_back();
     for (int64_t j = 0; j < m; ++j) {
       SmallVector<AffineExpr> index;
       int64_t rest = j;
@@ -353,7 +354,7 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
         std::optional<int64_t> st =
             IndexExprs::getConstant(x.simplify(e.replace(pk, pk + 1) - e));
         if (!st)
-          return false;
+          return std::nullopt;
         steps.push_back(*st);
         index.push_back(e);
       }
@@ -363,15 +364,28 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
                                [](int64_t v) { return v == 0; }) &&
                   cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
       if (!constant && !unit)
-        return false;
+        return std::nullopt;
       isContiguous |= unit;
       isConstant &= constant;
-      reads.back().push_back(index);
+      plan.reads.back().push_back(index);
     }
     if (isContiguous && isConstant)
-      return false;
-    contiguous.push_back(isContiguous);
+      return std::nullopt;
+    plan.contiguous.push_back(isContiguous);
   }
+  return plan;
+}
+
+bool NestEmitter::emitInterleavedRow(unsigned k,
+                                     const llvm::SmallBitVector &active) {
+  std::optional<InterleavedRows> plan = planInterleavedRow(k, active);
+  if (!plan)
+    return false;
+  unsigned n = placeholders.size();
+  int64_t m = plan->m;
+  AffineExpr pk = placeholders[k];
+  const auto &reads = plan->reads;
+  const auto &contiguous = plan->contiguous;
   report.add(NestKernel::InterleavedRows);
   OpBuilder &b = x.b;
   Location loc = x.loc;
