@@ -34,6 +34,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/DebugLog.h"
 
 #include <limits>
 #include <numeric>
@@ -41,6 +42,8 @@
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
 
 int64_t mlir::layout::loops::getTransposeBlockLanes(int64_t lanes,
                                                     int64_t elementBytes,
@@ -182,12 +185,18 @@ bool TransposeBlockKernel::checksHoldOnPlane(
     int64_t largest = c.form.constant;
     for (unsigned m = 0; m < n; ++m) {
       std::optional<int64_t> size = IndexExprs::getConstant(e.physSizes[m]);
-      if (!size)
+      if (!size) {
+        LDBG() << "no transpose blocks at level " << k
+               << ": a bound check over a dynamic dim";
         return false;
+      }
       largest += std::max<int64_t>(c.form.coeffs[m], 0) * (*size - 1);
     }
-    if (!bound || largest >= *bound)
+    if (!bound || largest >= *bound) {
+      LDBG() << "no transpose blocks at level " << k
+             << ": a bound check cuts the plane (padding slots)";
       return false;
+    }
   }
   return true;
 }
@@ -196,28 +205,43 @@ bool TransposeBlockKernel::planBlock() {
   v = getTransposeBlockLanes(e.lanes, e.elementBytes, e.options.vectorBytes);
   std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
   std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
-  if (!v || !constK || !constR)
+  if (!v || !constK || !constR) {
+    LDBG() << "no transpose blocks at level " << k
+           << (v ? ": a dynamic dim in the plane"
+                 : ": fewer than 4 lanes per block");
     return false;
+  }
   sizeK = *constK;
   sizeR = *constR;
   // Short dims take smaller blocks (down to 4 x 4).
   while (v > 4 && (sizeK < v || sizeR < v))
     v /= 2;
-  if (sizeK < v || sizeR < v)
+  if (sizeK < v || sizeR < v) {
+    LDBG() << "no transpose blocks at level " << k << ": the plane (" << sizeK
+           << " x " << sizeR << ") is smaller than 4 x 4";
     return false;
+  }
   s = &e.sources.front();
   viewType = cast<MemRefType>(s->view.getType());
-  if (!viewType.getLayout().isIdentity())
+  if (!viewType.getLayout().isIdentity()) {
+    LDBG() << "no transpose blocks at level " << k
+           << ": the source view is not an identity memref";
     return false;
+  }
   pk = e.placeholders[k];
   pr = e.placeholders[r];
   // Contiguous along p_k; along the row, a constant stride that is neither
   // 1 (a contiguous row: the vector rows) nor 0 (a broadcast).
   std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s->index, pk);
   std::optional<SmallVector<int64_t>> stepsR = getSteps(x, s->index, pr);
-  return stepsK && stepsR && isUnitInLastDim(*stepsK) &&
-         !isUnitInLastDim(*stepsR) &&
-         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+  bool crossing = stepsK && stepsR && isUnitInLastDim(*stepsK) &&
+                  !isUnitInLastDim(*stepsR) &&
+                  !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+  if (!crossing)
+    LDBG() << "no transpose blocks at level " << k
+           << ": the source is not contiguous along this dim with a "
+              "constant stride != 0, 1 along the row";
+  return crossing;
 }
 
 void TransposeBlockKernel::planWidth() {
@@ -325,7 +349,12 @@ void TransposeBlockKernel::planParallel() {
 
 bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   if (!e.lanes || !e.options.copiesElements || e.sources.size() != 1 ||
-      k >= r || !checksHoldOnPlane(active) || !planBlock())
+      k >= r) {
+    LDBG() << "no transpose blocks at level " << k
+           << ": scalar rows, not a one-source copy, or the row level";
+    return false;
+  }
+  if (!checksHoldOnPlane(active) || !planBlock())
     return false;
   planWidth();
   orderMiddleDims();

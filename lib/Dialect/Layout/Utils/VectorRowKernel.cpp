@@ -18,10 +18,13 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/DebugLog.h"
 
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
 
 namespace mlir::layout::loops {
 /// One vector row: the range and its aligned body (computeRange), the
@@ -83,13 +86,18 @@ private:
 bool VectorRowKernel::plan() {
   std::optional<int64_t> length =
       IndexExprs::getConstant(e.physSizes[e.placeholders.size() - 1]);
-  if (!length || *length < e.lanes)
+  if (!length || *length < e.lanes) {
+    LDBG() << "no vector row: the row is dynamic or shorter than a vector";
     return false;
+  }
   rowLength = *length;
   std::optional<SmallVector<bool>> classified =
       e.classifyRowSources(views, sourceIndex);
-  if (!classified)
+  if (!classified) {
+    LDBG() << "no vector row: a source is neither contiguous nor constant "
+              "along the row";
     return false;
+  }
   contiguous = std::move(*classified);
   return true;
 }
