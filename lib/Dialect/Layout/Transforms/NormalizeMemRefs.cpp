@@ -92,6 +92,19 @@ private:
   FunctionType convertFunctionType(FunctionType type) const;
   SmallVector<Value> retypeBoundaryValues(OpBuilder &builder,
                                           ValueRange values);
+  /// The physical indices of `indices` into a tiled memref of `type`.
+  SmallVector<Value> expandIndices(OpBuilder &builder, MemRefType type,
+                                   ValueRange indices, Location loc);
+  /// Phase 2 for one op: its accesses of tiled memrefs, rewritten while
+  /// the memrefs still have their logical types.
+  void rewriteAccess(OpBuilder &builder, Operation *op,
+                     SmallVectorImpl<Operation *> &toErase);
+  /// Phase 3 for one op: a definition (allocation, function argument, call
+  /// result) retyped to the physical type, or a view dropped.
+  void retypeDefinition(OpBuilder &builder, Operation *op,
+                        SmallVectorImpl<Operation *> &toErase);
+  void retypeAllocation(OpBuilder &builder, Operation *op,
+                        SmallVectorImpl<Operation *> &toErase);
 };
 
 } // namespace
@@ -307,6 +320,155 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
       });
   return success(result);
 }
+SmallVector<Value> NormalizeMemRefsPass::expandIndices(OpBuilder &builder,
+                                                       MemRefType type,
+                                                       ValueRange indices,
+                                                       Location loc) {
+  // The map was built and verified in phase 1.
+  auto attr = cast<TiledLayoutAttr>(type.getLayout());
+  FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
+      type.getShape(), type.getElementType(), [&] { return emitError(loc); });
+  ArithIndexOps ops(builder, loc);
+  SmallVector<Value> logical(indices);
+  SmallVector<Value, 6> physical =
+      map->apply<Value>(ArrayRef<Value>(logical), ops);
+  return SmallVector<Value>(physical);
+}
+
+void NormalizeMemRefsPass::rewriteAccess(
+    OpBuilder &builder, Operation *op, SmallVectorImpl<Operation *> &toErase) {
+  builder.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    // The logical size, never the physical buffer's extent.
+    if (isTiled(dim.getSource())) {
+      OpFoldResult size =
+          logicalSizes.get(builder, dim.getSource())[*dim.getConstantIndex()];
+      dim.replaceAllUsesWith(
+          getValueOrCreateConstantIndexOp(builder, loc, size));
+      toErase.push_back(op);
+    }
+    return;
+  }
+  if (isa<func::CallOp, func::ReturnOp>(op)) {
+    // Dynamic tiled operands leave as their logical descriptors.
+    for (OpOperand &operand : op->getOpOperands())
+      if (isDynamicTiledMemRef(operand.get()))
+        operand.set(logicalSizes.toDescriptor(builder, loc, operand.get()));
+    return;
+  }
+  // Packed (E(n)) buffers: recorded here, rebuilt after retyping.
+  if (packing.recordAccess(builder, op))
+    return;
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
+      auto newLoad = memref::LoadOp::create(
+          builder, loc, load.getMemRef(),
+          expandIndices(builder, type, load.getIndices(), loc),
+          load.getNontemporal());
+      load.replaceAllUsesWith(newLoad.getResult());
+      toErase.push_back(op);
+    }
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
+      memref::StoreOp::create(
+          builder, loc, store.getValueToStore(), store.getMemRef(),
+          expandIndices(builder, type, store.getIndices(), loc),
+          store.getNontemporal());
+      toErase.push_back(op);
+    }
+  } else if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
+    if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
+      AffineMap map =
+          simplifyAffineMap(getLayoutMap(type).compose(load.getAffineMap()));
+      auto newLoad = affine::AffineLoadOp::create(
+          builder, loc, load.getMemRef(), map, load.getMapOperands());
+      load.replaceAllUsesWith(newLoad.getResult());
+      toErase.push_back(op);
+    }
+  } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
+    if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
+      AffineMap map =
+          simplifyAffineMap(getLayoutMap(type).compose(store.getAffineMap()));
+      affine::AffineStoreOp::create(builder, loc, store.getValueToStore(),
+                                    store.getMemRef(), map,
+                                    store.getMapOperands());
+      toErase.push_back(op);
+    }
+  }
+}
+
+void NormalizeMemRefsPass::retypeAllocation(
+    OpBuilder &builder, Operation *op, SmallVectorImpl<Operation *> &toErase) {
+  Location loc = op->getLoc();
+  Value result = op->getResult(0);
+  MemRefType type = getTiledMemRefType(result.getType());
+  if (!type)
+    return;
+  auto physical = cast<MemRefType>(convertType(type));
+  auto alloc = dyn_cast<memref::AllocOp>(op);
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  ValueRange dynamicSizes =
+      alloc ? alloc.getDynamicSizes() : alloca.getDynamicSizes();
+  ValueRange symbolOperands =
+      alloc ? alloc.getSymbolOperands() : alloca.getSymbolOperands();
+  IntegerAttr alignment =
+      alloc ? alloc.getAlignmentAttr() : alloca.getAlignmentAttr();
+  SmallVector<Value> sizes = getPhysicalDynamicSizes(
+      builder, loc, cast<TiledLayoutAttr>(type.getLayout()), type.getShape(),
+      physical.getShape(), dynamicSizes);
+  Value newAlloc = alloc
+                       ? memref::AllocOp::create(builder, loc, physical, sizes,
+                                                 symbolOperands, alignment)
+                             .getResult()
+                       : memref::AllocaOp::create(builder, loc, physical, sizes,
+                                                  symbolOperands, alignment)
+                             .getResult();
+  packing.initAllocation(builder, loc, newAlloc, type);
+  result.replaceAllUsesWith(newAlloc);
+  toErase.push_back(op);
+}
+
+void NormalizeMemRefsPass::retypeDefinition(
+    OpBuilder &builder, Operation *op, SmallVectorImpl<Operation *> &toErase) {
+  builder.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  if (packing.rewriteDefinition(builder, op)) {
+    toErase.push_back(op);
+    return;
+  }
+  if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
+    retypeAllocation(builder, op, toErase);
+  } else if (auto call = dyn_cast<func::CallOp>(op)) {
+    SmallVector<Value> dynamicResults =
+        retypeBoundaryValues(builder, call.getResults());
+    // After the call and the reads of its results' logical sizes.
+    builder.setInsertionPointAfter(logicalSizes.skipReadsAfter(call));
+    for (Value result : dynamicResults)
+      logicalSizes.fromDescriptor(builder, loc, result);
+  } else if (auto castOp = dyn_cast<memref::CastOp>(op)) {
+    if (isTiled(castOp.getType()))
+      Value(castOp.getResult()).setType(convertType(castOp.getType()));
+  } else if (auto to = dyn_cast<ToPhysicalOp>(op)) {
+    to.replaceAllUsesWith(to.getSource());
+    toErase.push_back(op);
+  } else if (auto from = dyn_cast<FromPhysicalOp>(op)) {
+    from.replaceAllUsesWith(from.getSource());
+    toErase.push_back(op);
+  } else if (auto func = dyn_cast<func::FuncOp>(op)) {
+    func.setFunctionType(convertFunctionType(func.getFunctionType()));
+    if (func.isExternal())
+      return;
+    SmallVector<Value> dynamicArgs =
+        retypeBoundaryValues(builder, func.getArguments());
+    // After the reads of the arguments' logical sizes.
+    builder.setInsertionPoint(
+        logicalSizes.firstAfterReads(&func.front().front()));
+    for (Value arg : dynamicArgs)
+      logicalSizes.fromDescriptor(builder, arg.getLoc(), arg);
+  }
+}
+
 void NormalizeMemRefsPass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTableCollection symbols;
@@ -329,144 +491,13 @@ void NormalizeMemRefsPass::runOnOperation() {
   module.walk([&](Operation *op) { worklist.push_back(op); });
   OpBuilder builder(&getContext());
   SmallVector<Operation *> toErase;
-  auto expandIndices = [&](MemRefType type, ValueRange indices,
-                           Location loc) -> SmallVector<Value> {
-    // The map was built and verified in phase 1.
-    auto attr = cast<TiledLayoutAttr>(type.getLayout());
-    FailureOr<TiledLayoutMap> map = attr.getTiledLayoutMap(
-        type.getShape(), type.getElementType(), [&] { return emitError(loc); });
-    ArithIndexOps ops(builder, loc);
-    SmallVector<Value> logical(indices);
-    SmallVector<Value, 6> physical =
-        map->apply<Value>(ArrayRef<Value>(logical), ops);
-    return SmallVector<Value>(physical);
-  };
-  for (Operation *op : worklist) {
-    builder.setInsertionPoint(op);
-    Location loc = op->getLoc();
-    if (auto dim = dyn_cast<memref::DimOp>(op)) {
-      // The logical size, never the physical buffer's extent.
-      if (isTiled(dim.getSource())) {
-        OpFoldResult size =
-            logicalSizes.get(builder, dim.getSource())[*dim.getConstantIndex()];
-        dim.replaceAllUsesWith(
-            getValueOrCreateConstantIndexOp(builder, loc, size));
-        toErase.push_back(op);
-      }
-      continue;
-    }
-    if (isa<func::CallOp, func::ReturnOp>(op)) {
-      // Dynamic tiled operands leave as their logical descriptors.
-      for (OpOperand &operand : op->getOpOperands())
-        if (isDynamicTiledMemRef(operand.get()))
-          operand.set(logicalSizes.toDescriptor(builder, loc, operand.get()));
-      continue;
-    }
-    // Packed (E(n)) buffers: recorded here, rebuilt after retyping.
-    if (packing.recordAccess(builder, op))
-      continue;
-    if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
-        auto newLoad = memref::LoadOp::create(
-            builder, loc, load.getMemRef(),
-            expandIndices(type, load.getIndices(), loc), load.getNontemporal());
-        load.replaceAllUsesWith(newLoad.getResult());
-        toErase.push_back(op);
-      }
-    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
-        memref::StoreOp::create(builder, loc, store.getValueToStore(),
-                                store.getMemRef(),
-                                expandIndices(type, store.getIndices(), loc),
-                                store.getNontemporal());
-        toErase.push_back(op);
-      }
-    } else if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
-      if (MemRefType type = getTiledMemRefType(load.getMemRef().getType())) {
-        AffineMap map =
-            simplifyAffineMap(getLayoutMap(type).compose(load.getAffineMap()));
-        auto newLoad = affine::AffineLoadOp::create(
-            builder, loc, load.getMemRef(), map, load.getMapOperands());
-        load.replaceAllUsesWith(newLoad.getResult());
-        toErase.push_back(op);
-      }
-    } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
-      if (MemRefType type = getTiledMemRefType(store.getMemRef().getType())) {
-        AffineMap map =
-            simplifyAffineMap(getLayoutMap(type).compose(store.getAffineMap()));
-        affine::AffineStoreOp::create(builder, loc, store.getValueToStore(),
-                                      store.getMemRef(), map,
-                                      store.getMapOperands());
-        toErase.push_back(op);
-      }
-    }
-  }
+  for (Operation *op : worklist)
+    rewriteAccess(builder, op, toErase);
 
   // Phase 3: retype the definitions (allocations, function arguments, call
   // results) and drop the views, which are now the identity.
-  for (Operation *op : worklist) {
-    builder.setInsertionPoint(op);
-    Location loc = op->getLoc();
-    if (packing.rewriteDefinition(builder, op)) {
-      toErase.push_back(op);
-      continue;
-    }
-    if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
-      Value result = op->getResult(0);
-      MemRefType type = getTiledMemRefType(result.getType());
-      if (!type)
-        continue;
-      auto physical = cast<MemRefType>(convertType(type));
-      auto alloc = dyn_cast<memref::AllocOp>(op);
-      auto alloca = dyn_cast<memref::AllocaOp>(op);
-      ValueRange dynamicSizes =
-          alloc ? alloc.getDynamicSizes() : alloca.getDynamicSizes();
-      ValueRange symbolOperands =
-          alloc ? alloc.getSymbolOperands() : alloca.getSymbolOperands();
-      IntegerAttr alignment =
-          alloc ? alloc.getAlignmentAttr() : alloca.getAlignmentAttr();
-      SmallVector<Value> sizes = getPhysicalDynamicSizes(
-          builder, loc, cast<TiledLayoutAttr>(type.getLayout()),
-          type.getShape(), physical.getShape(), dynamicSizes);
-      Value newAlloc =
-          alloc ? memref::AllocOp::create(builder, loc, physical, sizes,
-                                          symbolOperands, alignment)
-                      .getResult()
-                : memref::AllocaOp::create(builder, loc, physical, sizes,
-                                           symbolOperands, alignment)
-                      .getResult();
-      packing.initAllocation(builder, loc, newAlloc, type);
-      result.replaceAllUsesWith(newAlloc);
-      toErase.push_back(op);
-    } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      SmallVector<Value> dynamicResults =
-          retypeBoundaryValues(builder, call.getResults());
-      // After the call and the reads of its results' logical sizes.
-      builder.setInsertionPointAfter(logicalSizes.skipReadsAfter(call));
-      for (Value result : dynamicResults)
-        logicalSizes.fromDescriptor(builder, loc, result);
-    } else if (auto castOp = dyn_cast<memref::CastOp>(op)) {
-      if (isTiled(castOp.getType()))
-        Value(castOp.getResult()).setType(convertType(castOp.getType()));
-    } else if (auto to = dyn_cast<ToPhysicalOp>(op)) {
-      to.replaceAllUsesWith(to.getSource());
-      toErase.push_back(op);
-    } else if (auto from = dyn_cast<FromPhysicalOp>(op)) {
-      from.replaceAllUsesWith(from.getSource());
-      toErase.push_back(op);
-    } else if (auto func = dyn_cast<func::FuncOp>(op)) {
-      func.setFunctionType(convertFunctionType(func.getFunctionType()));
-      if (func.isExternal())
-        continue;
-      SmallVector<Value> dynamicArgs =
-          retypeBoundaryValues(builder, func.getArguments());
-      // After the reads of the arguments' logical sizes.
-      builder.setInsertionPoint(
-          logicalSizes.firstAfterReads(&func.front().front()));
-      for (Value arg : dynamicArgs)
-        logicalSizes.fromDescriptor(builder, arg.getLoc(), arg);
-    }
-  }
+  for (Operation *op : worklist)
+    retypeDefinition(builder, op, toErase);
 
   // Phase 4: the accesses of packed buffers, now of type memref<Bxi8>.
   packing.rewriteAccesses(builder, toErase);
