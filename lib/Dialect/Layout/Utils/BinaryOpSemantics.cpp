@@ -27,12 +27,10 @@ std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   if (!isa<IntegerType, FloatType, ComplexType>(t))
     os << "element type " << t << " (not an integer, float or complex type)";
   else if (floatType && isComputedInF32(t) &&
-           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t) &&
            !describeNarrowFloat(floatType.getFloatSemantics(), &whyFormat))
     // Floats narrower than 16 bits are computed in f32: their extf/truncf
-    // are lowered by --layout-expand-narrow-floats (any signed format of at
-    // most 8 bits with a zero and the usual encoding, described from its
-    // fltSemantics) or upstream's arith-expand (f4E2M1FN, f8E8M0FNU).
+    // are lowered by --layout-expand-narrow-floats (any format of at most 8
+    // bits with the usual encoding, described from its fltSemantics).
     os << "arithmetic on " << t
        << " (floats narrower than 16 bits are computed in f32, and this "
           "format cannot be converted to and from f32: "
