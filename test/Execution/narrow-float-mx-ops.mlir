@@ -1,6 +1,7 @@
 // Binary ops on f4E2M1FN and f8E8M0FNU (computed in f32 and rounded back,
-// as XLA does on the CPU), and a mixed f4E2M1FN + f8E4M3FN add (the result
-// is f8E4M3FN, XLA's HigherPrecisionType), through --layout-lower-to-llvm,
+// as XLA does on the CPU), and mixed f4E2M1FN + f8E4M3FN and f4E2M1FN +
+// f8E8M0FNU adds (the result is the f8 type, XLA's HigherPrecisionType),
+// through --layout-lower-to-llvm,
 // executed; the results are printed as codes. The expected codes were
 // worked out by hand from the format definitions (OCP MX: f4E2M1FN codes
 // 0..7 are 0, 0.5, 1, 1.5, 2, 3, 4, 6, 8..15 their negatives; f8E8M0FNU
@@ -77,6 +78,17 @@ func.func @main() {
   %mixed = layout.add %k, %l : (!f4, !f8) -> !f8
   // CHECK: [76, 196, 56, 69, 68, 184, 126, 76]
   call @printF8(%mixed) : (!f8) -> ()
+
+  // f4E2M1FN + f8E8M0FNU -> f8E8M0FNU: the f4 operand is converted to
+  // f8E8M0FNU first (XLA's convert: 1.5 -> 2 and 3 -> 4, 6 -> 8 are ties
+  // and round up; 0 and -1 -> NaN), then added in f32: 1 + 1 = 2;
+  // 2 + 1 = 3 -> 4; NaN; NaN; 4 + 2 = 6 -> 8; 8 + 2^-127 -> 8;
+  // 0.5 + 2 = 2.5 -> 2; 4 + 4 = 8.
+  %m = arith.constant dense<[0x2, 0x3, 0x0, 0xA, 0x5, 0x7, 0x1, 0x6]> : !f4
+  %n = arith.constant dense<[0x7F, 0x7F, 0x7F, 0x7F, 0x80, 0x00, 0x80, 0x81]> : !e8
+  %mixed8 = layout.add %m, %n : (!f4, !e8) -> !e8
+  // CHECK: [128, 129, 255, 255, 130, 130, 128, 130]
+  call @print8(%mixed8) : (!e8) -> ()
   return
 }
 

@@ -326,6 +326,16 @@ static Value emitSignlessBinaryElement(OpBuilder &b, Location loc,
       .Default([](Operation *) -> Value { return {}; });
 }
 
+/// Whether every value of `from` is one of `to` (an exact arith.extf).
+static bool holdsEveryValue(FloatType to, FloatType from) {
+  const llvm::fltSemantics &t = to.getFloatSemantics();
+  const llvm::fltSemantics &f = from.getFloatSemantics();
+  return APFloat::isRepresentableBy(f, t) &&
+         (!APFloat::semanticsHasZero(f) || APFloat::semanticsHasZero(t)) &&
+         (!APFloat::semanticsHasSignedRepr(f) ||
+          APFloat::semanticsHasSignedRepr(t));
+}
+
 Value mlir::layout::castElement(OpBuilder &b, Location loc, Value value,
                                 Type to) {
   if (value.getType() == to)
@@ -334,12 +344,18 @@ Value mlir::layout::castElement(OpBuilder &b, Location loc, Value value,
     return UnrealizedConversionCastOp::create(b, loc, to, value).getResult(0);
   auto from = cast<FloatType>(value.getType());
   auto target = cast<FloatType>(to);
-  if (from.getWidth() < target.getWidth())
+  if (from.getWidth() < target.getWidth() && holdsEveryValue(target, from))
     return arith::ExtFOp::create(b, loc, target, value);
   if (from.getWidth() > target.getWidth())
     return arith::TruncFOp::create(b, loc, target, value);
-  // Same width, other format (f16 <-> bf16): through f32, which holds both.
+  // Same width, other format (f16 <-> bf16), or a narrower format the
+  // target cannot hold (f4E2M1FN's 0, 1.5 and negative values in
+  // f8E8M0FNU: XLA's convert rounds them): through f32, which holds both.
+  // (isRepresentableBy counts normals only: f8E8M0FNU's 2^-127 is an f32
+  // subnormal, exact, so f32 is reached here too.)
   Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  if (target.isF32())
+    return wide;
   return arith::TruncFOp::create(b, loc, target, wide);
 }
 
