@@ -27,16 +27,14 @@ mlir::layout::describeNarrowFloat(const llvm::fltSemantics &semantics,
   unsigned width = APFloat::getSizeInBits(semantics);
   if (width < 2 || width > 8)
     return fail("not a float of 2 to 8 bits");
-  if (!APFloat::semanticsHasSignedRepr(semantics))
-    return fail("an unsigned format");
-  if (!APFloat::semanticsHasZero(semantics))
-    return fail("a format without zero");
 
   NarrowFloatFormat f;
   f.width = width;
+  f.isSigned = APFloat::semanticsHasSignedRepr(semantics);
+  f.hasZero = APFloat::semanticsHasZero(semantics);
   f.mantissaBits = APFloat::semanticsPrecision(semantics) - 1;
-  f.bias = 1 - APFloat::semanticsMinExponent(semantics);
-  if (f.mantissaBits + 1 >= width)
+  f.bias = (f.hasZero ? 1 : 0) - APFloat::semanticsMinExponent(semantics);
+  if (f.mantissaBits + (f.isSigned ? 1 : 0) >= width)
     return fail("no exponent field");
   unsigned codes = 1u << width;
 
@@ -69,7 +67,8 @@ mlir::layout::describeNarrowFloat(const llvm::fltSemantics &semantics,
     }
   }
   APFloat negativeZero(semantics, APInt(width, f.signBit()));
-  f.hasNegativeZero = negativeZero.isZero() && negativeZero.isNegative();
+  f.hasNegativeZero =
+      f.isSigned && negativeZero.isZero() && negativeZero.isNegative();
   f.largestMagnitude =
       bitsOf(APFloat::getLargest(semantics)) & f.magnitudeMask();
 
@@ -103,12 +102,13 @@ mlir::layout::describeNarrowFloat(const llvm::fltSemantics &semantics,
     } else {
       uint64_t exponent = magnitude >> f.mantissaBits;
       uint64_t mantissa = magnitude & ((uint64_t(1) << f.mantissaBits) - 1);
-      double significand =
-          double(exponent == 0 ? mantissa
-                               : (uint64_t(1) << f.mantissaBits) + mantissa);
-      double expected =
-          std::ldexp(significand, int(std::max<uint64_t>(exponent, 1)) -
-                                      f.bias - int(f.mantissaBits));
+      bool subnormal = exponent == 0 && f.hasZero;
+      double significand = double(
+          subnormal ? mantissa : (uint64_t(1) << f.mantissaBits) + mantissa);
+      double expected = std::ldexp(
+          significand,
+          int(f.hasZero ? std::max<uint64_t>(exponent, 1) : exponent) - f.bias -
+              int(f.mantissaBits));
       if (negative && (magnitude != 0 || f.hasNegativeZero))
         expected = -expected;
       ok = value.isFinite() && !loses && wide.convertToDouble() == expected &&
@@ -126,7 +126,9 @@ mlir::layout::describeNarrowFloat(const llvm::fltSemantics &semantics,
   bool hasNaN = f.nanCodes != NarrowFloatFormat::NaNCodes::None;
   if (hasNaN) {
     f.posNaN = bitsOf(APFloat::getNaN(semantics, /*Negative=*/false));
-    f.negNaN = bitsOf(APFloat::getNaN(semantics, /*Negative=*/true));
+    f.negNaN = f.isSigned
+                   ? bitsOf(APFloat::getNaN(semantics, /*Negative=*/true))
+                   : f.posNaN;
   } else {
     f.posNaN = f.negNaN = f.signBit();
   }

@@ -93,14 +93,64 @@ func.func @narrow_to_narrow(%x: f8E4M3FN) -> f6E2M3FN {
 
 // -----
 
-// f4E2M1FN and f8E8M0FNU are left to upstream's arith-expand.
-// CHECK-LABEL: func.func @upstream
-// CHECK: arith.extf %{{.+}} : f4E2M1FN to f32
-// CHECK: arith.truncf %{{.+}} : f32 to f8E8M0FNU
-func.func @upstream(%x: f4E2M1FN, %y: f32) -> (f32, f8E8M0FNU) {
-  %w = arith.extf %x : f4E2M1FN to f32
+// f8E8M0FNU (no sign, no zero): codes 1..254 shifted into f32's exponent
+// (bias 127 = f32's), code 0 (2^-127) is the f32 subnormal 1 << 22, code
+// 255 is NaN. No sign bit is read.
+// CHECK-LABEL: func.func @ext_e8m0
+// CHECK-SAME: (%[[X:.+]]: f8E8M0FNU)
+// CHECK-NOT: arith.extf
+// CHECK: %[[C:.+]] = arith.bitcast %[[X]] : f8E8M0FNU to i8
+// CHECK: %[[B:.+]] = arith.extui %[[C]] : i8 to i32
+// CHECK: arith.constant 23 : i32
+// CHECK: arith.constant 22 : i32
+// CHECK: arith.cmpi ule
+// CHECK: %[[N:.+]] = arith.constant 2143289344 : i32
+// CHECK-NOT: arith.constant -2147483648
+// CHECK: %[[NAN:.+]] = arith.cmpi eq, %[[B]], %{{.+}} : i32
+// CHECK: %[[R:.+]] = arith.select %[[NAN]], %[[N]], %{{.+}} : i32
+// CHECK: %[[F:.+]] = arith.bitcast %[[R]] : i32 to f32
+// CHECK: return %[[F]] : f32
+func.func @ext_e8m0(%x: f8E8M0FNU) -> f32 {
+  %w = arith.extf %x : f8E8M0FNU to f32
+  return %w : f32
+}
+
+// -----
+
+// truncf f32 -> f8E8M0FNU: NaN (255) for NaN, negative values and zero;
+// the largest code is 254 (2^127), overflow is NaN too.
+// CHECK-LABEL: func.func @trunc_e8m0
+// CHECK-NOT: arith.truncf
+// CHECK: %[[NEG:.+]] = arith.cmpi ne
+// CHECK: %[[ABS:.+]] = arith.andi %{{.+}}, %{{.+}} : i32
+// CHECK: %[[ISNAN:.+]] = arith.cmpi ugt, %[[ABS]]
+// CHECK: arith.constant 254 : i32
+// CHECK: %[[NANORNEG:.+]] = arith.ori %[[ISNAN]], %[[NEG]] : i1
+// CHECK: %[[ZERO:.+]] = arith.cmpi eq, %[[ABS]], %{{.+}} : i32
+// CHECK: %[[TONAN:.+]] = arith.ori %[[NANORNEG]], %[[ZERO]] : i1
+// CHECK: %[[R:.+]] = arith.select %[[TONAN]]
+// CHECK: %[[T:.+]] = arith.trunci %[[R]] : i32 to i8
+// CHECK: %[[E:.+]] = arith.bitcast %[[T]] : i8 to f8E8M0FNU
+// CHECK: return %[[E]]
+func.func @trunc_e8m0(%y: f32) -> f8E8M0FNU {
   %t = arith.truncf %y : f32 to f8E8M0FNU
-  return %w, %t : f32, f8E8M0FNU
+  return %t : f8E8M0FNU
+}
+
+// -----
+
+// f4E2M1FN to f8E4M3FN (a mixed f4 + f8 binary op's operand cast): through
+// the f32 bits, no arith.extf or arith.truncf left.
+// CHECK-LABEL: func.func @f4_to_f8
+// CHECK-NOT: arith.extf
+// CHECK-NOT: arith.truncf
+// CHECK: arith.bitcast %{{.+}} : f4E2M1FN to i4
+// CHECK: arith.extui %{{.+}} : i4 to i32
+// CHECK: arith.trunci %{{.+}} : i32 to i8
+// CHECK: arith.bitcast %{{.+}} : i8 to f8E4M3FN
+func.func @f4_to_f8(%x: f4E2M1FN) -> f8E4M3FN {
+  %w = arith.extf %x : f4E2M1FN to f8E4M3FN
+  return %w : f8E4M3FN
 }
 
 // -----

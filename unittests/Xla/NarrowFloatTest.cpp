@@ -1,8 +1,9 @@
 //===- NarrowFloatTest.cpp - descriptions of the narrow float formats -----===//
 //
 // describeNarrowFloat against the format definitions (OCP 8-bit floats, the
-// FNUZ formats, OCP MX f6/f4): field widths, bias, NaN and infinity codes,
-// -0, the largest value and the codes NaN and overflow convert to.
+// FNUZ formats, OCP MX f6/f4 and the E8M0 scale): field widths, bias, NaN
+// and infinity codes, -0, the largest value and the codes NaN and overflow
+// convert to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,13 +78,39 @@ TEST(NarrowFloatTest, Formats) {
     EXPECT_EQ(f->nanCode(true), e.negNaN);
     EXPECT_EQ(f->overflowCode(false), e.posOverflow);
     EXPECT_EQ(f->overflowCode(true), e.negOverflow);
+    EXPECT_TRUE(f->isSigned);
+    EXPECT_TRUE(f->hasZero);
   }
+}
+
+// OCP MX E8M0: no sign, no zero, no mantissa; code c < 0xFF is 2^(c - 127)
+// (code 0 is 2^-127, a normal), 0xFF the only NaN, 0xFE (2^127) the
+// largest; overflow is NaN.
+TEST(NarrowFloatTest, E8M0) {
+  std::string why;
+  std::optional<NarrowFloatFormat> f =
+      describeNarrowFloat(APFloat::Float8E8M0FNU(), &why);
+  ASSERT_TRUE(f.has_value()) << why;
+  EXPECT_FALSE(f->isSigned);
+  EXPECT_FALSE(f->hasZero);
+  EXPECT_EQ(f->width, 8u);
+  EXPECT_EQ(f->mantissaBits, 0u);
+  EXPECT_EQ(f->bias, 127);
+  EXPECT_EQ(f->signBit(), 0u);
+  EXPECT_EQ(f->magnitudeMask(), 0xFFu);
+  EXPECT_EQ(f->nanCodes, NaNCodes::CodeEqual);
+  EXPECT_EQ(f->nanValue, 0xFFu);
+  EXPECT_FALSE(f->infMagnitude.has_value());
+  EXPECT_FALSE(f->hasNegativeZero);
+  EXPECT_EQ(f->largestMagnitude, 0xFEu);
+  EXPECT_EQ(f->nanCode(false), 0xFFu);
+  EXPECT_EQ(f->nanCode(true), 0xFFu);
+  EXPECT_EQ(f->overflowCode(false), 0xFFu);
+  EXPECT_EQ(f->overflowCode(true), 0xFFu);
 }
 
 TEST(NarrowFloatTest, Refused) {
   std::string why;
-  EXPECT_FALSE(describeNarrowFloat(APFloat::Float8E8M0FNU(), &why));
-  EXPECT_EQ(why, "an unsigned format");
   EXPECT_FALSE(describeNarrowFloat(APFloat::IEEEhalf(), &why));
   EXPECT_EQ(why, "not a float of 2 to 8 bits");
   EXPECT_FALSE(describeNarrowFloat(APFloat::IEEEsingle(), &why));

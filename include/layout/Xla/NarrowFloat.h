@@ -19,11 +19,13 @@
 
 namespace mlir::layout {
 
-/// A signed binary float of at most 8 bits with a zero: code = sign bit
-/// (the top bit), exponent field E, mantissa field M (mantissaBits wide).
-/// Finite codes have the value (E == 0 ? M : 2^mantissaBits + M) *
-/// 2^(max(E, 1) - bias - mantissaBits); the special codes follow `nanCodes`
-/// and `infMagnitude`.
+/// A binary float of at most 8 bits: code = sign bit (the top bit, if the
+/// format is signed), exponent field E, mantissa field M (mantissaBits
+/// wide). In a format with a zero, finite codes have the value
+/// (E == 0 ? M : 2^mantissaBits + M) * 2^(max(E, 1) - bias - mantissaBits);
+/// in a format without zero (f8E8M0FNU) every E is normal:
+/// (2^mantissaBits + M) * 2^(E - bias - mantissaBits). The special codes
+/// follow `nanCodes` and `infMagnitude`.
 struct NarrowFloatFormat {
   /// How the NaN codes are recognized.
   enum class NaNCodes {
@@ -34,8 +36,15 @@ struct NarrowFloatFormat {
   };
   unsigned width = 0;
   unsigned mantissaBits = 0;
-  /// Exponent bias: 1 - (the exponent of the smallest normal).
+  /// Exponent bias: 1 - (the exponent of the smallest normal), or
+  /// -(that exponent) in a format without zero, whose E == 0 is normal.
   int bias = 0;
+  /// Whether the top bit is a sign bit (false: f8E8M0FNU, whose negative
+  /// values convert to NaN, as XLA and ml_dtypes define).
+  bool isSigned = true;
+  /// Whether the format has a zero (false: f8E8M0FNU, where zero converts
+  /// to NaN).
+  bool hasZero = true;
   NaNCodes nanCodes = NaNCodes::None;
   uint64_t nanValue = 0;
   /// The magnitude code of infinity, if the format has one.
@@ -46,8 +55,11 @@ struct NarrowFloatFormat {
   /// The largest finite magnitude code.
   uint64_t largestMagnitude = 0;
 
-  uint64_t signBit() const { return uint64_t(1) << (width - 1); }
-  uint64_t magnitudeMask() const { return signBit() - 1; }
+  /// 0 in an unsigned format.
+  uint64_t signBit() const { return isSigned ? uint64_t(1) << (width - 1) : 0; }
+  uint64_t magnitudeMask() const {
+    return isSigned ? signBit() - 1 : (uint64_t(1) << width) - 1;
+  }
 
   /// The code a NaN converts to (its sign where the format has signed
   /// NaNs). Formats without NaN: -0, as XLA and ml_dtypes define
@@ -65,8 +77,7 @@ struct NarrowFloatFormat {
 
 /// The description of `semantics`, after checking it against APFloat for
 /// every code (value, NaN, infinity, sign of zero). An error message if the
-/// format is wider than 8 bits, unsigned (f8E8M0FNU), without a zero, or
-/// its codes do not follow the layout above.
+/// format is wider than 8 bits, or its codes do not follow the layout above.
 std::optional<NarrowFloatFormat>
 describeNarrowFloat(const llvm::fltSemantics &semantics,
                     std::string *whyNot = nullptr);

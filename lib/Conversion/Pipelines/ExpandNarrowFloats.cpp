@@ -1,18 +1,21 @@
 //===- ExpandNarrowFloats.cpp - --layout-expand-narrow-floats -------------===//
 //
-// arith.extf / arith.truncf of the 8-bit and 6-bit float formats (f8E4M3FN,
-// f8E5M2, the FNUZ formats, f8E4M3, f8E3M4, f6E2M3FN, f6E3M2FN) as integer
-// code on their bits: LLVM has no such types, and upstream's arith-expand
-// only covers f4E2M1FN and f8E8M0FNU. The binary ops compute these formats
-// in f32 and round back (BinaryOpSemantics.cpp), as XLA does on the CPU.
+// arith.extf / arith.truncf of the float formats of at most 8 bits
+// (f8E4M3FN, f8E5M2, the FNUZ formats, f8E4M3, f8E3M4, f6E2M3FN, f6E3M2FN,
+// f4E2M1FN, f8E8M0FNU) as integer code on their bits: LLVM has no such
+// types, and upstream's arith-expand, which covers f4E2M1FN and f8E8M0FNU,
+// differs from XLA (f4 ties away from zero, E8M0's sign dropped and its
+// code 0 read as 0.0). The binary ops compute these formats in f32 and
+// round back (BinaryOpSemantics.cpp), as XLA does on the CPU.
 //
 // Everything is derived from the format's llvm::fltSemantics
 // (describeNarrowFloat, lib/Xla/NarrowFloat.cpp), nothing is written per
 // type. The conversion to the narrow format is XLA's: round to nearest even
 // (also into the subnormals), overflow to infinity where the format has one,
 // else to NaN, else (no NaN either) the largest value; NaN to NaN; -0 to +0
-// in the FNUZ formats. XLA's CPU and GPU emitters lower it with a port of
-// ml_dtypes' ConvertImpl (openxla/xla
+// in the FNUZ formats; in f8E8M0FNU (no sign, no zero, no mantissa) zero
+// and negative values to NaN, and ties (1.5 * 2^e) up. XLA's CPU and GPU
+// emitters lower it with a port of ml_dtypes' ConvertImpl (openxla/xla
 // xla/codegen/emitters/transforms/expand_float_ops.cc, EmitFloatConversion;
 // jax-ml/ml_dtypes ml_dtypes/include/float8.h, ConvertImpl, non-saturating).
 // Here the rounding works on the f32 (or f64) bits the same way: the
@@ -45,11 +48,11 @@ using namespace mlir::layout;
 
 namespace {
 
-/// Narrow formats this pass expands. f4E2M1FN and f8E8M0FNU are left to
-/// upstream's arith-expand, which the pipeline runs next.
+/// Narrow formats this pass expands: every float of at most 8 bits that
+/// describeNarrowFloat accepts (all of MLIR's, f4E2M1FN and f8E8M0FNU
+/// included).
 std::optional<NarrowFloatFormat> describeExpanded(FloatType floatType) {
-  if (floatType.getWidth() > 8 ||
-      isa<Float4E2M1FNType, Float8E8M0FNUType>(floatType))
+  if (floatType.getWidth() > 8)
     return std::nullopt;
   return describeNarrowFloat(floatType.getFloatSemantics());
 }
@@ -122,34 +125,60 @@ Value emitNarrowToF32(const Emitter &e, const NarrowFloatFormat &f,
   Value bits =
       arith::ExtUIOp::create(e.b, e.loc, e.like(e.b.getI32Type()), code);
   Value magnitude = e.andI(bits, f.magnitudeMask());
-  // The sign moved to f32's sign bit.
-  Value sign = e.shl(e.andI(bits, f.signBit()), 32 - f.width);
+  // The sign moved to f32's sign bit (none in an unsigned format).
+  Value sign;
+  if (f.isSigned)
+    sign = e.shl(e.andI(bits, f.signBit()), 32 - f.width);
   // Normal: shift exponent and mantissa into place, rebias the exponent.
   Value normal = e.add(e.shl(magnitude, 23 - f.mantissaBits),
                        uint64_t(127 - f.bias) << 23);
-  // Subnormal: M * 2^(1 - bias - mantissaBits), exact in f32.
-  Value subnormalValue = arith::MulFOp::create(
-      e.b, e.loc,
-      arith::UIToFPOp::create(e.b, e.loc, e.like(e.b.getF32Type()), magnitude),
-      e.f32(std::ldexp(1.0f, 1 - f.bias - int(f.mantissaBits))));
-  Value subnormal = e.bitcast(subnormalValue, e.b.getI32Type());
-  Value isSubnormal = e.cmp(P::ult, magnitude, uint64_t(1) << f.mantissaBits);
-  Value result = e.select(isSubnormal, subnormal, normal);
+  Value result = normal;
+  if (f.hasZero) {
+    // Subnormal: M * 2^(1 - bias - mantissaBits), exact in f32.
+    Value subnormalValue = arith::MulFOp::create(
+        e.b, e.loc,
+        arith::UIToFPOp::create(e.b, e.loc, e.like(e.b.getF32Type()),
+                                magnitude),
+        e.f32(std::ldexp(1.0f, 1 - f.bias - int(f.mantissaBits))));
+    Value subnormal = e.bitcast(subnormalValue, e.b.getI32Type());
+    Value isSubnormal = e.cmp(P::ult, magnitude, uint64_t(1) << f.mantissaBits);
+    result = e.select(isSubnormal, subnormal, normal);
+  } else if (f.bias >= 127) {
+    // No zero, every E normal, but the smallest (f8E8M0FNU's 2^-127 at
+    // E = 0) are f32 subnormals: (2^m + M) << (E + 149 - bias - m), the
+    // value over f32's smallest subnormal 2^-149 (exact: widen checks it).
+    Value exponent = e.shr(magnitude, f.mantissaBits);
+    Value significand = arith::OrIOp::create(
+        e.b, e.loc, e.andI(magnitude, (uint64_t(1) << f.mantissaBits) - 1),
+        e.c(magnitude, uint64_t(1) << f.mantissaBits));
+    // (Clamped: the shift of the normal codes is not used, but must not
+    // reach the width.)
+    Value shift = arith::MinUIOp::create(
+        e.b, e.loc, e.add(exponent, uint64_t(149 - f.bias - f.mantissaBits)),
+        e.c(magnitude, 31));
+    Value subnormal = arith::ShLIOp::create(e.b, e.loc, significand, shift);
+    result = e.select(e.cmp(P::ule, exponent, uint64_t(f.bias - 127)),
+                      subnormal, normal);
+  }
   if (f.infMagnitude)
     result = e.select(e.cmp(P::eq, magnitude, *f.infMagnitude),
                       e.c(result, 0x7F800000), result);
-  result = arith::OrIOp::create(e.b, e.loc, result, sign);
+  if (sign)
+    result = arith::OrIOp::create(e.b, e.loc, result, sign);
   Value quietNaN = e.c(result, 0x7FC00000);
+  auto withSign = [&](Value v) -> Value {
+    return sign ? Value(arith::OrIOp::create(e.b, e.loc, v, sign)) : v;
+  };
   switch (f.nanCodes) {
   case NarrowFloatFormat::NaNCodes::None:
     break;
   case NarrowFloatFormat::NaNCodes::MagnitudeAbove:
-    result = e.select(e.cmp(P::ugt, magnitude, f.nanValue),
-                      arith::OrIOp::create(e.b, e.loc, quietNaN, sign), result);
+    result = e.select(e.cmp(P::ugt, magnitude, f.nanValue), withSign(quietNaN),
+                      result);
     break;
   case NarrowFloatFormat::NaNCodes::MagnitudeEqual:
-    result = e.select(e.cmp(P::eq, magnitude, f.nanValue),
-                      arith::OrIOp::create(e.b, e.loc, quietNaN, sign), result);
+    result = e.select(e.cmp(P::eq, magnitude, f.nanValue), withSign(quietNaN),
+                      result);
     break;
   case NarrowFloatFormat::NaNCodes::CodeEqual: // the one NaN: positive
     result = e.select(e.cmp(P::eq, bits, f.nanValue), quietNaN, result);
@@ -183,12 +212,16 @@ Value emitToNarrow(const Emitter &e, const NarrowFloatFormat &f, Value value,
       e.b, e.loc, e.andI(abs, (uint64_t(1) << ms) - 1), implicit);
   // Bits to drop: ms - m, plus the distance below the target's smallest
   // normal exponent (1 - bias); at most ms + 2, which rounds to 0 already.
+  // A source subnormal has the scale of exponent 1.
+  Value scale = arith::MaxUIOp::create(e.b, e.loc, exponent, e.c(abs, 1));
   Value below = arith::SubIOp::create(
-      e.b, e.loc, e.c(abs, uint64_t(1 - f.bias + sourceBias)), exponent);
+      e.b, e.loc, e.c(abs, uint64_t(1 - f.bias + sourceBias)), scale);
   below = arith::MaxSIOp::create(e.b, e.loc, below, e.c(abs, 0));
   Value shift = arith::MinSIOp::create(e.b, e.loc, e.add(below, ms - m),
                                        e.c(abs, ms + 2));
   // Round to nearest even: add (lsb of the kept part) + 2^(shift-1) - 1.
+  // (Without a mantissa, as f8E8M0FNU, the kept part of a normal is odd:
+  // ties round up, as in ml_dtypes and XLA.)
   Value one = e.c(abs, 1);
   Value lsb = e.andI(arith::ShRUIOp::create(e.b, e.loc, significand, shift), 1);
   Value half = arith::ShLIOp::create(
@@ -208,19 +241,29 @@ Value emitToNarrow(const Emitter &e, const NarrowFloatFormat &f, Value value,
   Value magnitude =
       arith::AddIOp::create(e.b, e.loc, e.shl(exponentPart, m), rounded);
   Value overflow = e.cmp(P::ugt, magnitude, f.largestMagnitude);
-  // The sign, except on a zero of a format without -0.
-  Value signed_ =
-      arith::OrIOp::create(e.b, e.loc, magnitude, e.c(magnitude, f.signBit()));
-  Value keepSign = negative;
-  if (!f.hasNegativeZero)
-    keepSign =
-        arith::AndIOp::create(e.b, e.loc, negative, e.cmp(P::ne, magnitude, 0));
-  Value result = e.select(keepSign, signed_, magnitude);
+  Value result = magnitude;
+  if (f.isSigned) {
+    // The sign, except on a zero of a format without -0.
+    Value signed_ = arith::OrIOp::create(e.b, e.loc, magnitude,
+                                         e.c(magnitude, f.signBit()));
+    Value keepSign = negative;
+    if (!f.hasNegativeZero)
+      keepSign = arith::AndIOp::create(e.b, e.loc, negative,
+                                       e.cmp(P::ne, magnitude, 0));
+    result = e.select(keepSign, signed_, magnitude);
+  }
   result = e.select(
       overflow,
       e.select(negative, f.overflowCode(true), f.overflowCode(false), abs),
       result);
-  result = e.select(isNaN,
+  // NaN, and what the format cannot hold: negative values (-0 included) in
+  // an unsigned format, zero in a format without zero (ml_dtypes, XLA).
+  Value toNaN = isNaN;
+  if (!f.isSigned)
+    toNaN = arith::OrIOp::create(e.b, e.loc, toNaN, negative);
+  if (!f.hasZero)
+    toNaN = arith::OrIOp::create(e.b, e.loc, toNaN, e.cmp(P::eq, abs, 0));
+  result = e.select(toNaN,
                     e.select(negative, f.nanCode(true), f.nanCode(false), abs),
                     result);
   Value code = arith::TruncIOp::create(
@@ -308,7 +351,7 @@ struct ExpandNarrowFloatsPass
       return wide;
     if (std::optional<NarrowFloatFormat> narrow = expandedFormat(to))
       return emitToNarrow(e, *narrow, wide, resultType);
-    // f16/bf16 (exact, checked above), or a format left to arith-expand.
+    // f16/bf16 (exact, checked above).
     return Value(arith::TruncFOp::create(b, op->getLoc(), resultType, wide));
   }
 

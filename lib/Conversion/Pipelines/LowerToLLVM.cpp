@@ -115,13 +115,13 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
     pm.addPass(createLayoutLowerAllocaScopes());
   }
   pm.addPass(createSCFToControlFlowPass());
-  //    Floats without LLVM types that the binary ops compute in f32
-  //    (f4E2M1FN, f8E8M0FNU): their extf/truncf as integer code.
-  pm.addPass(createLayoutExpandNarrowFloats()); // the f8 and f6 formats
-  arith::ArithExpandOpsPassOptions expandOptions;
-  expandOptions.includeF8E8M0 = true;
-  expandOptions.includeF4E2M1 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  //    Floats without LLVM types that the binary ops compute in f32 (the
+  //    f8, f6 and f4 formats): their extf/truncf as integer code, rounded
+  //    as XLA does (not upstream arith-expand's f4E2M1FN/f8E8M0FNU
+  //    conversions, which round ties away from zero, drop E8M0's sign and
+  //    read its code 0 as 0.0).
+  pm.addPass(createLayoutExpandNarrowFloats());
+  pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(createConvertMathToFuncs());
   //    Math ops with an LLVM intrinsic first (complex division's
   //    math.copysign, which convert-math-to-libm marks illegal but does not

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates the narrow-float conversion test (narrow-float-conversions.test).
 
-`mlir`: a program that, for every format of narrow_float_ref.FORMATS,
+`mlir`: a program that, for every format of narrow_float_ref.FORMATS and
+f8E8M0FNU (narrow_float_ref.E8M0),
   * extf's every code to f32 and prints the f32 bits (scalar loop, then the
     same with vector<8x...> loads and stores);
   * truncf's a list of f32 values to the format and prints the codes (scalar,
@@ -15,10 +16,14 @@ the format definitions.
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-from narrow_float_ref import FORMATS, Format, f32_bits
+from narrow_float_ref import E8M0, FORMATS, f32_bits, make_format
+
+NAMES = list(FORMATS) + [E8M0.name]
 
 
 def truncf_inputs(f):
+    if isinstance(f, E8M0):
+        return f.truncf_inputs()
     mags = f.finite_magnitudes()
     top_code, top = mags[-1]
     ulp = 2.0 ** ((top_code >> f.m) - f.bias - f.m)
@@ -38,8 +43,8 @@ def truncf_inputs(f):
 
 def emit_mlir():
     print("func.func private @printMemrefI32(memref<*xi32>)")
-    for k, name in enumerate(FORMATS):
-        f = Format(name)
+    for k, name in enumerate(NAMES):
+        f = make_format(name)
         n = 1 << f.width
         ity = "i%d" % f.width
         pts = truncf_inputs(f)
@@ -118,7 +123,7 @@ def emit_mlir():
         print("  return")
         print("}")
     print("func.func @main() {")
-    for k in range(len(FORMATS)):
+    for k in range(len(NAMES)):
         print("  call @t%d() : () -> ()" % k)
     print("  return")
     print("}")
@@ -129,8 +134,8 @@ def signed(v):
 
 
 def emit_check():
-    for name in FORMATS:
-        f = Format(name)
+    for name in NAMES:
+        f = make_format(name)
         ext = [signed(f.to_f32_bits(c)) for c in range(1 << f.width)]
         pts = truncf_inputs(f)
         pts += [pts[0]] * (-len(pts) % 8)

@@ -21,6 +21,10 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from narrow_float_ref import FORMATS, Format, f32_bits, to_f32
 
+# The f8 and f6 formats (f4E2M1FN has too few codes for the 4x8 operand;
+# its ops and f8E8M0FNU's are in narrow-float-mx-ops.mlir).
+OPS_FORMATS = [n for n in FORMATS if not n.startswith("f4")]
+
 BINARY = ["add", "subtract", "multiply", "divide", "maximum", "minimum",
           "remainder"]
 COMPARE = ["LT", "EQ", "NE"]
@@ -110,7 +114,7 @@ def relayout_round_trip(k, name, m):
 
 def emit_mlir():
     print("func.func private @printMemrefI32(memref<*xi32>)")
-    for k, name in enumerate(FORMATS):
+    for k, name in enumerate(OPS_FORMATS):
         f = Format(name)
         lhs, rhs, base, expo = inputs(f)
         m = "tensor<4x8x%s>" % name
@@ -187,7 +191,7 @@ def emit_mlir():
   return
 }""")
     print("func.func @main() {")
-    for k in range(len(FORMATS)):
+    for k in range(len(OPS_FORMATS)):
         print("  call @t%d() : () -> ()" % k)
     print("  return")
     print("}")
@@ -208,7 +212,7 @@ def check_rows(rows):
 
 
 def emit_check():
-    for name in FORMATS:
+    for name in OPS_FORMATS:
         f = Format(name)
         lhs, rhs, base, expo = inputs(f)
         print("# %s" % name)

@@ -1,9 +1,10 @@
-"""Reference model of the 8- and 6-bit float formats, written from their
+"""Reference model of the 8-, 6- and 4-bit float formats, written from their
 definitions (OCP 8-bit floating point, the FNUZ variants of Graphcore/AMD,
-OCP MX for f6), not from the compiler: decoding, and XLA's conversion from
-f32 (round to nearest even; overflow to infinity, else NaN, else the largest
-value; NaN to the format's quiet NaN with the input's sign; no -0 in FNUZ).
-Used by the execution tests of --layout-expand-narrow-floats.
+OCP MX for f6, f4 and the E8M0 scale), not from the compiler: decoding, and
+XLA's conversion from f32 (round to nearest even; overflow to infinity, else
+NaN, else the largest value; NaN to the format's quiet NaN with the input's
+sign; no -0 in FNUZ). f8E8M0FNU (unsigned, no zero) has its own class,
+E8M0. Used by the execution tests of --layout-expand-narrow-floats.
 """
 import struct
 from fractions import Fraction
@@ -23,6 +24,7 @@ FORMATS = {
     "f8E4M3B11FNUZ": (4, 3, 11, "fnuz"),
     "f6E2M3FN": (2, 3, 1, "finite"),
     "f6E3M2FN": (3, 2, 3, "finite"),
+    "f4E2M1FN": (2, 1, 1, "finite"),
 }
 F8 = [n for n in FORMATS if n.startswith("f8")]
 
@@ -115,6 +117,66 @@ class Format:
         if negative and not (result == 0 and self.kind == "fnuz"):
             result |= self.sign
         return result
+
+
+class E8M0:
+    """f8E8M0FNU (OCP MX scale): no sign, no zero, no mantissa; code c < 255
+    is 2^(c - 127), 0xFF is the only NaN. XLA's conversion from f32 (XLA's
+    expand_float_ops.cc EmitFloatConversion, ml_dtypes' ConvertImpl): NaN,
+    infinities, zeros and negative values give NaN; a positive value x is
+    rounded to the nearest power of two, ties (x = 1.5 * 2^e) up, and above
+    2^127 * 1.5 it is NaN. Below 2^-126 (the f32 subnormals) both round x at
+    the granularity of 2^-126 (to nearest even): 2^-127 and below give code 0
+    (2^-127), anything above 2^-127 gives code 1 (2^-126)."""
+
+    name = "f8E8M0FNU"
+    width = 8
+    kind = "e8m0"
+
+    def is_nan(self, code):
+        return code == 0xFF
+
+    def value(self, code):
+        return Fraction(2) ** (code - 127)
+
+    def to_f32_bits(self, code):
+        if self.is_nan(code):
+            return 0x7FC00000
+        return f32_bits(float(self.value(code)))  # 2^-127: an f32 subnormal
+
+    def from_f32_bits(self, bits):
+        x = f32_from_bits(bits)
+        if x != x or bits >> 31 or x == 0 or x == float("inf"):
+            return 0xFF
+        a = Fraction(x)
+        if a < Fraction(2) ** -126:
+            return 1 if a > Fraction(2) ** -127 else 0
+        e = a.numerator.bit_length() - a.denominator.bit_length()
+        while Fraction(2) ** e > a:
+            e -= 1
+        while Fraction(2) ** (e + 1) <= a:
+            e += 1
+        if a >= Fraction(3, 2) * Fraction(2) ** e:
+            e += 1
+        return e + 127 if e + 127 <= 254 else 0xFF
+
+    def truncf_inputs(self):
+        """f32 bits: every power of two, every midpoint 1.5 * 2^e and its f32
+        neighbours, f32 subnormals around 2^-127, the largest f32, and the
+        negatives of all of these; +-0, +-inf, NaNs."""
+        points = [f32_bits(2.0 ** e) for e in range(-127, 128)]
+        for e in range(-127, 128):
+            mid = f32_bits(1.5 * 2.0 ** e)
+            points += [mid - 1, mid, mid + 1]
+        points += [1, 0x200000, 0x3FFFFF, 0x400001, 0x500000, 0x7FFFFF,
+                   0x7F7FFFFF, 0]
+        points += [p | 0x80000000 for p in points]
+        points += [0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0x7F800001]
+        return points
+
+
+def make_format(name):
+    return E8M0() if name == E8M0.name else Format(name)
 
 
 def f32_bits(x):

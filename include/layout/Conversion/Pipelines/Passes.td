@@ -138,17 +138,18 @@ def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
 }
 
 def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
-  let summary = "Expand extf/truncf of 8-bit and 6-bit floats to integer code";
+  let summary = "Expand extf/truncf of 8-, 6- and 4-bit floats to integer code";
   let description = [{
-    LLVM has no 8-bit or 6-bit float types and MLIR lowers no `arith.extf` /
-    `arith.truncf` of them (upstream's `arith-expand` covers `f4E2M1FN` and
-    `f8E8M0FNU` only). The binary ops compute these formats in f32 and round
-    back, as XLA does on the CPU (docs/lowering.md, "Element types"). This
-    pass rewrites
+    LLVM has no 8-, 6- or 4-bit float types and MLIR lowers no `arith.extf` /
+    `arith.truncf` of most of them (upstream's `arith-expand` covers
+    `f4E2M1FN` and `f8E8M0FNU`, but not as XLA: its f4 rounding breaks ties
+    away from zero, its E8M0 conversion drops the sign and reads code 0 as
+    0.0). The binary ops compute these formats in f32 and round back, as XLA
+    does on the CPU (docs/lowering.md, "Element types"). This pass rewrites
     * `arith.extf` from `f8E5M2`, `f8E4M3FN`, `f8E4M3B11FNUZ`, `f8E5M2FNUZ`,
-      `f8E4M3FNUZ`, `f8E4M3`, `f8E3M4`, `f6E2M3FN`, `f6E3M2FN` (exact; to
-      f32, then `extf`/`truncf` to another destination when every code is
-      exact there),
+      `f8E4M3FNUZ`, `f8E4M3`, `f8E3M4`, `f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN`,
+      `f8E8M0FNU` (exact; to f32, then `extf`/`truncf` to another
+      destination when every code is exact there),
     * `arith.truncf` to them from f16, bf16, f32 (f16 and bf16 through f32,
       exactly), f64 or another of them,
 
@@ -158,17 +159,21 @@ def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
     per type. The rounding is XLA's (a port of ml_dtypes' `ConvertImpl`,
     non-saturating): to nearest even, also into the subnormals; a value too
     large becomes infinity where the format has one (`f8E5M2`, `f8E4M3`,
-    `f8E3M4`), else NaN (`f8E4M3FN`, FNUZ), else the largest value (the f6
-    formats have neither); NaN stays NaN; -0 becomes +0 in the FNUZ formats,
-    whose only NaN is 0x80. Only scalar or vector arith ops, no branches or
-    tables, so vector rows stay vectors.
+    `f8E3M4`), else NaN (`f8E4M3FN`, FNUZ, `f8E8M0FNU`), else the largest
+    value (the f6 and f4 formats have neither); NaN stays NaN; -0 becomes +0 in the FNUZ
+    formats, whose only NaN is 0x80. `f8E8M0FNU` (no sign, no zero, code c
+    is 2^(c - 127), 0xFF is NaN): zero, negative values and NaN become NaN,
+    ties 1.5 * 2^e round up, code 0 (2^-127) widens to an f32 subnormal.
+    Only scalar or vector arith ops, no branches or tables, so vector rows
+    stay vectors.
 
     ```mlir
     %w = arith.extf %x : f8E4M3FN to f32
     ```
     becomes `arith.bitcast` to i8, `arith.extui` to i32, the exponent rebias
     (`shli`, `addi`), a `uitofp` + `mulf` for the subnormals and `select`s
-    for NaN; `--layout-lower-to-llvm` runs it before `arith-expand`.
+    for NaN; `--layout-lower-to-llvm` runs it before `arith-expand`, which
+    then finds none of these conversions left.
 
     Errors: a `truncf` with a rounding mode other than `to_nearest_even`, or
     from a source type other than the ones above (f80, f128, ...); an `extf`

@@ -27,12 +27,10 @@ std::string mlir::layout::whyBinaryUnsupported(Operation *op) {
   if (!isa<IntegerType, FloatType, ComplexType>(t))
     os << "element type " << t << " (not an integer, float or complex type)";
   else if (floatType && isComputedInF32(t) &&
-           !isa<Float4E2M1FNType, Float8E8M0FNUType>(t) &&
            !describeNarrowFloat(floatType.getFloatSemantics(), &whyFormat))
     // Floats narrower than 16 bits are computed in f32: their extf/truncf
-    // are lowered by --layout-expand-narrow-floats (any signed format of at
-    // most 8 bits with a zero and the usual encoding, described from its
-    // fltSemantics) or upstream's arith-expand (f4E2M1FN, f8E8M0FNU).
+    // are lowered by --layout-expand-narrow-floats (any format of at most 8
+    // bits with the usual encoding, described from its fltSemantics).
     os << "arithmetic on " << t
        << " (floats narrower than 16 bits are computed in f32, and this "
           "format cannot be converted to and from f32: "
@@ -328,6 +326,16 @@ static Value emitSignlessBinaryElement(OpBuilder &b, Location loc,
       .Default([](Operation *) -> Value { return {}; });
 }
 
+/// Whether every value of `from` is one of `to` (an exact arith.extf).
+static bool holdsEveryValue(FloatType to, FloatType from) {
+  const llvm::fltSemantics &t = to.getFloatSemantics();
+  const llvm::fltSemantics &f = from.getFloatSemantics();
+  return APFloat::isRepresentableBy(f, t) &&
+         (!APFloat::semanticsHasZero(f) || APFloat::semanticsHasZero(t)) &&
+         (!APFloat::semanticsHasSignedRepr(f) ||
+          APFloat::semanticsHasSignedRepr(t));
+}
+
 Value mlir::layout::castElement(OpBuilder &b, Location loc, Value value,
                                 Type to) {
   if (value.getType() == to)
@@ -336,12 +344,18 @@ Value mlir::layout::castElement(OpBuilder &b, Location loc, Value value,
     return UnrealizedConversionCastOp::create(b, loc, to, value).getResult(0);
   auto from = cast<FloatType>(value.getType());
   auto target = cast<FloatType>(to);
-  if (from.getWidth() < target.getWidth())
+  if (from.getWidth() < target.getWidth() && holdsEveryValue(target, from))
     return arith::ExtFOp::create(b, loc, target, value);
   if (from.getWidth() > target.getWidth())
     return arith::TruncFOp::create(b, loc, target, value);
-  // Same width, other format (f16 <-> bf16): through f32, which holds both.
+  // Same width, other format (f16 <-> bf16), or a narrower format the
+  // target cannot hold (f4E2M1FN's 0, 1.5 and negative values in
+  // f8E8M0FNU: XLA's convert rounds them): through f32, which holds both.
+  // (isRepresentableBy counts normals only: f8E8M0FNU's 2^-127 is an f32
+  // subnormal, exact, so f32 is reached here too.)
   Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  if (target.isF32())
+    return wide;
   return arith::TruncFOp::create(b, loc, target, wide);
 }
 

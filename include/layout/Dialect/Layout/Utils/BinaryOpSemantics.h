@@ -26,8 +26,9 @@ Value emitBinaryElement(OpBuilder &builder, Location loc, Operation *op,
                         Value lhs, Value rhs);
 
 /// `value` as element type `to`: a signless view of an s*/u* integer (or
-/// back), or a float conversion (extf/truncf; same-width formats through
-/// f32). Integers of one width only.
+/// back), or a float conversion (extf/truncf; same-width formats, and a
+/// narrower format the target cannot hold exactly, through f32). Integers of
+/// one width only.
 Value castElement(OpBuilder &builder, Location loc, Value value, Type to);
 
 /// Whether binary ops on `elementType` compute in f32 (floats narrower than
