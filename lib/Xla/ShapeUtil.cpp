@@ -673,9 +673,12 @@ mlir::layout::alignLayouts(const Shape &input, const Shape &output) {
       minorToMajor.push_back(i);
 
   // E(n), S(n) and M(n) stay: the stored bytes are the same (BufferBytes.h).
+  // E(n) describes the input's element type: an output of another type
+  // keeps its own width.
   const Layout &in = input.getLayout();
   Layout layout(minorToMajor);
-  layout.setElementSizeInBits(in.getElementSizeInBits());
+  if (output.getElementType() == input.getElementType())
+    layout.setElementSizeInBits(in.getElementSizeInBits());
   layout.setMemorySpace(in.getMemorySpace());
   layout.setDynamicShapeMetadataPrefixBytes(
       in.getDynamicShapeMetadataPrefixBytes());

@@ -143,6 +143,14 @@ TEST(BufferBytes, QueriesAgreeOnTheIssueExamples) {
       valueOf(alignLayouts(parse("s4[2,3]{1,0:E(4)S(1)}"), parse("s4[6]")));
   ASSERT_TRUE(aligned.has_value());
   EXPECT_EQ(printShape(*aligned), "s4[6]{0:E(4)S(1)}");
+  // E(4) describes s4: an s8 output keeps its own width (and stays valid),
+  // and the reshape ignoring element types is a bitcast.
+  aligned =
+      valueOf(alignLayouts(parse("s4[2,3]{1,0:E(4)S(1)}"), parse("s8[6]")));
+  ASSERT_TRUE(aligned.has_value());
+  EXPECT_EQ(printShape(*aligned), "s8[6]{0:S(1)}");
+  EXPECT_TRUE(valueOf(reshapeIsBitcast(parse("s4[2,3]{1,0:E(4)S(1)}"), *aligned,
+                                       /*ignoreElementType=*/true)));
 }
 
 //===----------------------------------------------------------------------===//

@@ -118,11 +118,11 @@ deduceTransposeDimensionsForBitcast(const Shape &input, const Shape &output);
 
 /// XLA's ShapeUtil::AlignLayouts: the shape `output` (dims used, layout
 /// replaced) with the layout that makes reshape(input) -> output a bitcast
-/// (input's E(n), S(n) and M(n) kept), or std::nullopt if none exists. A tiled
-/// input whose canonical layout is untiled (LayoutCanonical.h: e.g. T(8,128) on
-/// f32[16,128]) is aligned as that layout. Errors: non-array, invalid input
-/// layout, input layout without an untiled byte order, unbounded dims,
-/// different element counts.
+/// (input's S(n), M(n) and, for the same element type, E(n) kept), or
+/// std::nullopt if none exists. A tiled input whose canonical layout is untiled
+/// (LayoutCanonical.h: e.g. T(8,128) on f32[16,128]) is aligned as that layout.
+/// Errors: non-array, invalid input layout, input layout without an untiled
+/// byte order, unbounded dims, different element counts.
 llvm::Expected<std::optional<Shape>> alignLayouts(const Shape &input,
                                                   const Shape &output);
 
