@@ -24,7 +24,11 @@
 //   --convert-layout-to-scf (also with streaming stores at every size),
 //   --convert-layout-to-linalg, and the whole
 //   --layout-lower-to-llvm pipeline (whose last pass reports anything left
-//   unconverted, so a success must be LLVM dialect IR).
+//   unconverted, so a success must be LLVM dialect IR). Pipeline chains:
+//   on a module the pipeline lowers, each of --layout-fold-relayouts,
+//   --layout-decompose-tiling, --layout-expand-broadcasts,
+//   --layout-attach-dims and --layout-bufferize followed by the pipeline
+//   must lower it too.
 //
 // Diagnostics are swallowed. Every input gets a fresh MLIRContext (threading
 // off) so that a crash never depends on earlier inputs.
@@ -161,16 +165,33 @@ void fuzzText(llvm::StringRef text) {
 
 #else
 
-void runPipeline(MLIRContext &context, ModuleOp module, llvm::StringRef name,
+/// Runs the passes `build` adds on a copy of `module`; returns whether they
+/// succeeded (a success must verify).
+bool runPipeline(MLIRContext &context, ModuleOp module, llvm::StringRef name,
                  llvm::function_ref<void(PassManager &)> build) {
   PassManager pm(&context);
   pm.enableVerifier(false);
   build(pm);
   OwningOpRef<ModuleOp> copy = module.clone();
   if (failed(pm.run(*copy)))
-    return;
+    return false;
   check(succeeded(verify(*copy)),
         "'" + name + "' succeeded but its result does not verify");
+  return true;
+}
+
+/// `first` then --layout-lower-to-llvm on a module the pipeline lowers:
+/// must succeed too.
+void runPipelineChain(MLIRContext &context, ModuleOp module,
+                      llvm::StringRef first,
+                      llvm::function_ref<void(PassManager &)> build) {
+  std::string name = (first + ",layout-lower-to-llvm").str();
+  bool lowers = runPipeline(context, module, name, [&](PassManager &pm) {
+    build(pm);
+    layout::buildLayoutLowerToLLVMPipeline(pm);
+  });
+  check(lowers,
+        "'" + name + "' fails on a module that layout-lower-to-llvm lowers");
 }
 
 void runPasses(MLIRContext &context, ModuleOp module) {
@@ -210,8 +231,30 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   runPipeline(context, module, "convert-layout-to-linalg", [](PassManager &pm) {
     pm.addPass(layout::createConvertLayoutToLinalg());
   });
-  runPipeline(context, module, "layout-lower-to-llvm", [](PassManager &pm) {
-    layout::buildLayoutLowerToLLVMPipeline(pm);
+  bool lowers =
+      runPipeline(context, module, "layout-lower-to-llvm", [](PassManager &pm) {
+        layout::buildLayoutLowerToLLVMPipeline(pm);
+      });
+  // Pipeline chains: every layout pass in front of the pipeline lowers
+  // whatever the pipeline alone lowers.
+  if (!lowers)
+    return;
+  runPipelineChain(
+      context, module, "layout-fold-relayouts",
+      [](PassManager &pm) { pm.addPass(layout::createLayoutFoldRelayouts()); });
+  runPipelineChain(context, module, "layout-decompose-tiling",
+                   [](PassManager &pm) {
+                     pm.addPass(layout::createLayoutDecomposeTiling());
+                   });
+  runPipelineChain(context, module, "layout-expand-broadcasts",
+                   [](PassManager &pm) {
+                     pm.addPass(layout::createLayoutExpandBroadcasts());
+                   });
+  runPipelineChain(context, module, "layout-attach-dims", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutAttachDims());
+  });
+  runPipelineChain(context, module, "layout-bufferize", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutBufferize());
   });
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/LayoutAlgebra.h"
+#include "layout/Xla/BufferBytes.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -13,15 +14,6 @@
 
 using namespace mlir::layout;
 using llvm::SmallVector;
-
-namespace {
-/// Element size in bits in a buffer of `shape`: E(n) when set, else whole
-/// bytes.
-int64_t storedElementBits(const Shape &shape) {
-  int64_t bits = shape.getLayout().getElementSizeInBits();
-  return bits ? bits : 8 * primitiveTypeByteWidth(shape.getElementType());
-}
-} // namespace
 
 llvm::Expected<SmallVector<int64_t>>
 mlir::layout::composeRelayout(const Shape &source, const Shape &dest) {
@@ -149,14 +141,9 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   for (auto [slot, from] : llvm::enumerate(*map))
     if (from != kPaddingSlot && from != static_cast<int64_t>(slot))
       identity = false;
-  // Padding slots must coincide (and hold the same value) for the bytes to
-  // be the same.
-  bool samePadding =
-      src->getPhysicalElementCount() == dst->getPhysicalElementCount() &&
-      src->getAllocatedBytes() == dst->getAllocatedBytes() &&
-      storedElementBits(source) == bits &&
-      (!dst->mayHavePaddingSlots() || source.getLayout().getPaddingValue() ==
-                                          dest.getLayout().getPaddingValue());
+  // Same bits, memory space, counts and written padding (BufferBytes.h):
+  // with the identity map below, the same bytes.
+  bool samePadding = sameBufferFrame(source, *src, dest, *dst);
   if (identity && samePadding) {
     for (int64_t slot = 0; slot < src->getPhysicalElementCount() && identity;
          ++slot)
@@ -172,7 +159,8 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     plan.bytesMoved = 0;
     plan.explanation = "same bytes in the same order: a view, no data moves";
   } else if (plan.runElements > 0 &&
-             llvm::divideCeil(plan.runElements * bits, 8) >= chunkBytes) {
+             static_cast<int64_t>(
+                 llvm::divideCeil(plan.runElements * bits, 8)) >= chunkBytes) {
     plan.cls = RelayoutClass::ChunkCopy;
     plan.explanation =
         "contiguous runs of at least " + runText + ": memcpy of the runs";

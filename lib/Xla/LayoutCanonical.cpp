@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/LayoutCanonical.h"
+#include "layout/Xla/BufferBytes.h"
 #include "layout/Xla/LayoutAlgebra.h"
 #include "layout/Xla/ShapeUtil.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <functional>
@@ -23,12 +25,6 @@ using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
-
-/// Element bits in a buffer: E(n) when set, else whole bytes.
-int64_t storedBits(const Shape &shape) {
-  int64_t bits = shape.getLayout().getElementSizeInBits();
-  return bits ? bits : 8 * primitiveTypeByteWidth(shape.getElementType());
-}
 
 /// Calls `fn` on every in-bounds index of `dims` in row-major order (last
 /// dim fastest) until it returns false; returns false if `fn` did.
@@ -68,22 +64,6 @@ llvm::Expected<TiledLayoutMap> getPlaceableMap(const Shape &shape,
   return map;
 }
 
-/// Counts, bits and padding values agree (the part of the byte order that
-/// is not the element map). Pre: same element count.
-bool sameBufferFacts(const Shape &a, const TiledLayoutMap &am, const Shape &b,
-                     const TiledLayoutMap &bm, bool compareBits) {
-  if (am.getPhysicalElementCount() != bm.getPhysicalElementCount() ||
-      am.getAllocatedElements() != bm.getAllocatedElements())
-    return false;
-  if (compareBits && storedBits(a) != storedBits(b))
-    return false;
-  // Equal slot counts and element counts: both have padding slots or none.
-  if (am.getPhysicalElementCount() != am.getElementCount() &&
-      a.getLayout().getPaddingValue() != b.getLayout().getPaddingValue())
-    return false;
-  return true;
-}
-
 /// Every element of one dims sits at the same slot in both maps.
 bool sameElementSlots(const TiledLayoutMap &a, const TiledLayoutMap &b) {
   return forEachIndex(a.getLogicalDims(), [&](ArrayRef<int64_t> index) {
@@ -91,14 +71,15 @@ bool sameElementSlots(const TiledLayoutMap &a, const TiledLayoutMap &b) {
   });
 }
 
-/// The smallest L giving `allocated` slots for `physical` ones.
-int64_t smallestTailAlignment(int64_t physical, int64_t allocated) {
-  if (physical == allocated || allocated == 0)
-    return 1;
-  for (int64_t l = allocated - physical + 1; l <= allocated; ++l)
-    if (allocated % l == 0 && (physical + l - 1) / l * l == allocated)
+/// The smallest L giving the allocated bytes of `map` with `bits` per slot
+/// (on packed types several L give the same bytes).
+int64_t smallestTailAlignment(const TiledLayoutMap &map, int64_t bits) {
+  int64_t physical = map.getPhysicalElementCount();
+  for (int64_t l = 1; l < map.getAllocatedElements(); ++l)
+    if (static_cast<int64_t>(llvm::divideCeil(llvm::alignTo(physical, l) * bits,
+                                              8)) == map.getAllocatedBytes())
       return l;
-  return 1; // Unreachable for maps built from an L.
+  return std::max<int64_t>(1, map.getAllocatedElements());
 }
 
 /// E, PV and L in normal form (they do not move elements).
@@ -107,10 +88,16 @@ Layout normalizeScalars(const Shape &shape, const TiledLayoutMap &map) {
   if (layout.getElementSizeInBits() ==
       8 * primitiveTypeByteWidth(shape.getElementType()))
     layout.setElementSizeInBits(0);
-  if (map.getPhysicalElementCount() == map.getElementCount())
-    layout.setPaddingValue(PaddingValue::Invalid);
-  layout.setTailPaddingAlignment(smallestTailAlignment(
-      map.getPhysicalElementCount(), map.getAllocatedElements()));
+  // The padding value as written (BufferBytes.h), none for zero.
+  PaddingValue written =
+      writtenPaddingValue(shape.getElementType(), layout.getPaddingValue());
+  layout.setPaddingValue(map.getPhysicalElementCount() ==
+                                     map.getElementCount() ||
+                                 written == PaddingValue::Zero
+                             ? PaddingValue::Invalid
+                             : written);
+  layout.setTailPaddingAlignment(
+      smallestTailAlignment(map, storedElementBits(shape)));
   return layout;
 }
 
@@ -136,7 +123,7 @@ bool keepsByteOrder(const Shape &shape, const Layout &layout,
   }
   return map->getPhysicalElementCount() ==
              reference.getPhysicalElementCount() &&
-         map->getAllocatedElements() == reference.getAllocatedElements() &&
+         map->getAllocatedBytes() == reference.getAllocatedBytes() &&
          sameElementSlots(reference, *map);
 }
 
@@ -553,13 +540,7 @@ llvm::Expected<bool> mlir::layout::sameByteOrder(const Shape &a,
     return makeError(
         "sameByteOrder needs the same dims and element type, got " +
         printShape(a) + " and " + printShape(b));
-  const Layout &la = a.getLayout(), &lb = b.getLayout();
-  if (la.getMemorySpace() != lb.getMemorySpace() ||
-      la.getDynamicShapeMetadataPrefixBytes() !=
-          lb.getDynamicShapeMetadataPrefixBytes())
-    return false;
-  return sameBufferFacts(a, *am, b, *bm, /*compareBits=*/true) &&
-         sameElementSlots(*am, *bm);
+  return sameBufferFrame(a, *am, b, *bm) && sameElementSlots(*am, *bm);
 }
 
 llvm::Expected<bool>
@@ -575,7 +556,7 @@ mlir::layout::exactReshapeIsBitcast(const Shape &input, const Shape &output,
     return out.takeError();
   if (in->getElementCount() != out->getElementCount())
     return false;
-  if (!sameBufferFacts(input, *in, output, *out, !ignoreElementType))
+  if (!sameBufferFrame(input, *in, output, *out, !ignoreElementType))
     return false;
   // Walk both in row-major order: the k-th elements correspond.
   SmallVector<int64_t, 6> outIndex(output.getRank(), 0);
@@ -600,7 +581,7 @@ mlir::layout::exactTransposeIsBitcast(const Shape &input, const Shape &output,
       getPlaceableMap(output, "transposeIsBitcast");
   if (!out)
     return out.takeError();
-  if (!sameBufferFacts(input, *in, output, *out, !ignoreElementType))
+  if (!sameBufferFrame(input, *in, output, *out, !ignoreElementType))
     return false;
   SmallVector<int64_t, 6> outIndex(output.getRank(), 0);
   return forEachIndex(input.getDims(), [&](ArrayRef<int64_t> index) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/ShapeUtil.h"
+#include "layout/Xla/BufferBytes.h"
 #include "layout/Xla/LayoutCanonical.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -365,17 +366,15 @@ llvm::Expected<Shape> mlir::layout::permuteDimensions(ArrayRef<int64_t> perm,
 }
 
 /// Layout fields other than minor_to_major that change element positions.
-static bool samePlacementAttributes(const Layout &a, const Layout &b,
-                                    bool ignoreElementType) {
+/// The stored bits, memory space and M are compared by the callers
+/// (sameElementEncoding).
+static bool samePlacementAttributes(const Layout &a, const Layout &b) {
   return a.getTiles() == b.getTiles() &&
-         a.getTailPaddingAlignment() == b.getTailPaddingAlignment() &&
-         (ignoreElementType ||
-          a.getElementSizeInBits() == b.getElementSizeInBits());
+         a.getTailPaddingAlignment() == b.getTailPaddingAlignment();
 }
 
 static bool sameSyntacticOrder(const Shape &input, const Shape &output,
-                               ArrayRef<int64_t> dimMapping,
-                               bool ignoreElementType);
+                               ArrayRef<int64_t> dimMapping);
 
 /// Dense layouts (no sparse fields or split configs) have one byte order.
 static bool isDense(const Layout &layout) {
@@ -408,16 +407,20 @@ mlir::layout::transposeIsBitcast(const Shape &input, const Shape &output,
                      joinInts(dimMapping));
   if (!ignoreElementType && input.getElementType() != output.getElementType())
     return false;
+  // Stored bits (not the raw E(n)), memory space, M: BufferBytes.h.
+  if (!sameElementEncoding(input, output, !ignoreElementType))
+    return false;
   const Layout &in = input.getLayout();
   const Layout &out = output.getLayout();
-  bool sameOrder =
-      sameSyntacticOrder(input, output, dimMapping, ignoreElementType);
+  bool sameOrder = sameSyntacticOrder(input, output, dimMapping);
   if ((in.isUntiled() && out.isUntiled()) || !isDense(in) || !isDense(out))
     return sameOrder;
   // Tiles, legacy padding or L: exact through the byte orders
   // (LayoutCanonical.h). The syntactic answer is exact when it says yes
-  // and the padding values agree (the physical order is the same).
-  if (sameOrder && in.getPaddingValue() == out.getPaddingValue())
+  // and the same padding value is written (the physical order is the same).
+  if (sameOrder &&
+      writtenPaddingValue(input.getElementType(), in.getPaddingValue()) ==
+          writtenPaddingValue(output.getElementType(), out.getPaddingValue()))
     return true;
   return exactTransposeIsBitcast(input, output, dimMapping, ignoreElementType);
 }
@@ -425,11 +428,10 @@ mlir::layout::transposeIsBitcast(const Shape &input, const Shape &output,
 /// XLA's answer: the same tiles, L and E, legacy padding moved with its
 /// dims, and the physical dim order kept. Exact for untiled layouts.
 static bool sameSyntacticOrder(const Shape &input, const Shape &output,
-                               ArrayRef<int64_t> dimMapping,
-                               bool ignoreElementType) {
+                               ArrayRef<int64_t> dimMapping) {
   const Layout &in = input.getLayout();
   const Layout &out = output.getLayout();
-  if (!samePlacementAttributes(in, out, ignoreElementType))
+  if (!samePlacementAttributes(in, out))
     return false;
   // Legacy padding is per logical dimension: it must move with the dims.
   if (in.getPaddedDimensions().empty() != out.getPaddedDimensions().empty())
@@ -462,11 +464,11 @@ llvm::Expected<bool> mlir::layout::reshapeIsBitcast(const Shape &input,
     return false;
   if (*inCount != *outCount)
     return false;
+  // Stored bits (not the raw E(n)), memory space, M: BufferBytes.h.
+  if (!sameElementEncoding(input, output, !ignoreElementType))
+    return false;
   const Layout &in = input.getLayout();
   const Layout &out = output.getLayout();
-  if (!ignoreElementType &&
-      in.getElementSizeInBits() != out.getElementSizeInBits())
-    return false;
   // Identical dims and layouts are a bitcast whatever the tiling.
   if (input.getDims() == output.getDims() && in == out)
     return true;
@@ -670,8 +672,18 @@ mlir::layout::alignLayouts(const Shape &input, const Shape &output) {
     if (output.getDim(i) == 1)
       minorToMajor.push_back(i);
 
+  // E(n), S(n) and M(n) stay: the stored bytes are the same (BufferBytes.h).
+  // E(n) describes the input's element type: an output of another type
+  // keeps its own width.
+  const Layout &in = input.getLayout();
+  Layout layout(minorToMajor);
+  if (output.getElementType() == input.getElementType())
+    layout.setElementSizeInBits(in.getElementSizeInBits());
+  layout.setMemorySpace(in.getMemorySpace());
+  layout.setDynamicShapeMetadataPrefixBytes(
+      in.getDynamicShapeMetadataPrefixBytes());
   Shape result = output;
-  result.setLayout(Layout(minorToMajor));
+  result.setLayout(layout);
   return result;
 }
 

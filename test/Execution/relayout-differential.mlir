@@ -42,4 +42,18 @@
 // RUN: mlir-runner %t.one.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs > %t.one.out
 // RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.cases.mlir %t.one.out | FileCheck %s
+// The same cases as tensor relayouts, through the pipeline alone and after
+// --layout-fold-relayouts, which turns the 5 bitcast cases into views: the
+// same bytes either way.
+// RUN: %python %S/Inputs/gen_relayout.py gen-tensor layout-explain 20260523 30 > %t.tensor.mlir
+// RUN: layout-opt %t.tensor.mlir --layout-fold-relayouts | grep -c 'layout.relayout' | FileCheck %s --check-prefix=FOLDED
+// FOLDED: {{^}}25{{$}}
+// RUN: layout-opt %t.tensor.mlir --layout-lower-to-llvm -o %t.tensor.llvm.mlir
+// RUN: mlir-runner %t.tensor.llvm.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.tensor.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.tensor.mlir %t.tensor.out | FileCheck %s
+// RUN: layout-opt %t.tensor.mlir --layout-fold-relayouts --layout-lower-to-llvm -o %t.fold.mlir
+// RUN: mlir-runner %t.fold.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs > %t.fold.out
+// RUN: %python %S/Inputs/gen_relayout.py check layout-explain %t.tensor.mlir %t.fold.out | FileCheck %s
 // CHECK: differential: 30 cases, {{[0-9]+}} slots, 0 failures

@@ -20,6 +20,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace mlir::layout;
 using namespace mlir::layout::unittest;
 using llvm::SmallVector;
@@ -99,11 +101,18 @@ TEST(LayoutCanonical, PaddedStridedOrdersBecomeOneTile) {
   EXPECT_EQ(canon("f32[6,100]{1,0:PAD(6,128)}"), "f32[6,100]{1,0:T(128)}");
   // One row in an 8x128 tile: 128 elements then 896 padding slots.
   EXPECT_EQ(canon("f32[1,128]{1,0:T(8,128)}"), "f32[1,128]{1,0:T(1024)}");
-  // The padding value matters where there is padding.
+  // The padding value written matters where there is padding: no PV,
+  // PV(zero) and PV(unknown) all write 0.0, PV(one) writes 1.0.
+  EXPECT_EQ(canon("f32[5,100]{1,0:T(8,128)PV(one)}"),
+            "f32[5,100]{1,0:T(8,128)PV(one)}");
   EXPECT_EQ(canon("f32[5,100]{1,0:T(8,128)PV(zero)}"),
-            "f32[5,100]{1,0:T(8,128)PV(zero)}");
-  EXPECT_FALSE(
+            "f32[5,100]{1,0:T(8,128)}");
+  EXPECT_EQ(canon("f32[5,100]{1,0:T(8,128)PV(unknown)}"),
+            "f32[5,100]{1,0:T(8,128)}");
+  EXPECT_TRUE(
       same("f32[5,100]{1,0:T(8,128)PV(zero)}", "f32[5,100]{1,0:T(8,128)}"));
+  EXPECT_FALSE(
+      same("f32[5,100]{1,0:T(8,128)PV(one)}", "f32[5,100]{1,0:T(8,128)}"));
 }
 
 TEST(LayoutCanonical, GapsBelowTheSmallestStride) {
@@ -233,8 +242,11 @@ TEST(ExactBitcast, TiledReshapes) {
   EXPECT_TRUE(reshape("f32[5,128]{1,0:T(8,128)}", "f32[640]{0:T(1024)}"));
   // L's tail slack is not padding: the slot counts differ (640 vs 1024).
   EXPECT_FALSE(reshape("f32[5,128]{1,0:T(8,128)}", "f32[640]{0:L(1024)}"));
-  // Same slots, different padding values.
+  // Same slots, different padding values written (1.0 vs 0.0); PV(zero)
+  // writes what no PV writes.
   EXPECT_FALSE(
+      reshape("f32[5,128]{1,0:T(8,128)PV(one)}", "f32[640]{0:T(1024)}"));
+  EXPECT_TRUE(
       reshape("f32[5,128]{1,0:T(8,128)PV(zero)}", "f32[640]{0:T(1024)}"));
   // 2x2 tiles reorder without padding: same slot count, other order.
   EXPECT_FALSE(reshape("f32[4,4]{1,0:T(2,2)}", "f32[16]{0}"));
@@ -306,6 +318,22 @@ SmallVector<int64_t> fillSlots(const Shape &shape) {
   return slots;
 }
 
+/// The f32 value the padding slots of `shape` get: the padding value, 0.0
+/// without one (docs/semantics.md §3), 1.0 for one, -/+FLT_MAX for
+/// lowest/highest.
+float f32PaddingWritten(const Shape &shape) {
+  switch (shape.getLayout().getPaddingValue()) {
+  case PaddingValue::One:
+    return 1.0f;
+  case PaddingValue::Lowest:
+    return std::numeric_limits<float>::lowest();
+  case PaddingValue::Highest:
+    return std::numeric_limits<float>::max();
+  default:
+    return 0.0f;
+  }
+}
+
 /// Brute force: the buffers filled with row-major indices are equal, with
 /// the same slot counts and padding values where there is padding.
 bool bruteForceSameBytes(const Shape &a, const Shape &b) {
@@ -313,7 +341,7 @@ bool bruteForceSameBytes(const Shape &a, const Shape &b) {
   if (am.getPhysicalElementCount() != bm.getPhysicalElementCount())
     return false;
   if (am.getPhysicalElementCount() != am.getElementCount() &&
-      a.getLayout().getPaddingValue() != b.getLayout().getPaddingValue())
+      f32PaddingWritten(a) != f32PaddingWritten(b))
     return false;
   return fillSlots(a) == fillSlots(b);
 }
@@ -499,8 +527,7 @@ TEST(ExactBitcastProperty, AgreesWithBruteForce) {
       bool brute =
           am.getPhysicalElementCount() == bm.getPhysicalElementCount() &&
           (am.getPhysicalElementCount() == am.getElementCount() ||
-           a.getLayout().getPaddingValue() ==
-               b->getLayout().getPaddingValue()) &&
+           f32PaddingWritten(a) == f32PaddingWritten(*b)) &&
           fillSlots(a) == viaB;
       bool answer = valueOf(transposeIsBitcast(a, *b, perm));
       // Untiled pairs keep XLA's syntactic answer, which is sound but

@@ -1,15 +1,12 @@
 //===- LayoutCanonical.h - Canonical layouts and exact bitcasts -*- C++ -*-===//
 //
 // Byte order: two layouts of one array shape have the same byte order when
-// their buffers are interchangeable byte for byte:
-//   * every logical element sits at the same slot (TiledLayoutMap's linear
-//     index),
-//   * the physical element count (slots before L's tail) and the allocated
-//     element count are equal, so the padding slots coincide,
-//   * the stored element bits (E(n), or whole bytes) are equal,
-//   * the padding value is equal when there are padding slots,
-//   * the memory space S(n) and the dynamic metadata prefix M(n) are equal.
-// This is planRelayout's `bitcast` class plus the memory space and M.
+// their buffers are interchangeable byte for byte: every logical element
+// sits at the same slot (TiledLayoutMap's linear index) and the buffers
+// have the same bytes otherwise (BufferBytes.h, sameBufferFrame: stored
+// element bits, S(n), M(n), slot count, allocated bytes, padding value
+// written). planRelayout's `bitcast` class and the bitcast queries of
+// ShapeUtil.h use the same definition.
 //
 // canonicalizeLayout picks one layout per byte order:
 //   1. Strided byte orders: element e sits at sum_d e_d * s_d, and the
@@ -54,8 +51,9 @@
 //      decides those exactly. CanonicalLayout::complete tells the cases
 //      apart; it is a property of the byte order.
 // In all cases E(n) equal to the stored width becomes E(0), the padding
-// value is dropped without padding slots, and L becomes the smallest
-// alignment giving the same allocated count.
+// value becomes the one it writes (writtenPaddingValue) and is dropped
+// when that is zero or without padding slots, and L becomes the smallest
+// alignment giving the same allocated bytes.
 //
 // The bitcast queries of ShapeUtil.h (ReshapeIsBitcast, TransposeIsBitcast,
 // DeduceTransposeDimensionsForBitcast, AlignLayouts) use the functions
@@ -100,8 +98,8 @@ llvm::Expected<bool> sameByteOrder(const Shape &a, const Shape &b);
 /// Exact tiled ReshapeIsBitcast: the element with row-major (logical)
 /// linear index k of `input` and of `output` sit at the same slot for every
 /// k, the physical and allocated element counts are equal, the element bits
-/// are equal (unless `ignoreElementType`) and so are the padding values when
-/// there are padding slots. Pre: array shapes with layouts, equal element
+/// are equal (unless `ignoreElementType`) and so are the padding values written
+/// when there are padding slots. Pre: array shapes with layouts, equal element
 /// counts. Errors: invalid layouts, dynamic dims, more than
 /// kMaxPlannedSlots slots.
 llvm::Expected<bool> exactReshapeIsBitcast(const Shape &input,

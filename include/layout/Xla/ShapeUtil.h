@@ -78,14 +78,15 @@ llvm::Expected<Shape> permuteDimensions(llvm::ArrayRef<int64_t> perm,
                                         const Shape &shape);
 
 /// XLA's ShapeUtil::TransposeIsBitcast: out dim i is in dim dimMapping[i].
+/// Both sides need the same S(n), M(n) and (unless the element type is
+/// ignored) stored element bits (BufferBytes.h: E(32) on f32 is no E).
 /// Untiled layouts: XLA's answer, true iff Compose(dimMapping,
-/// out.minor_to_major) == in.minor_to_major (and the element types and E(n)
-/// match unless ignored). Tiles, legacy padding or L on either side: exact,
-/// true iff every input element e and output element o with o[i] =
-/// e[dimMapping[i]] share a slot, the slot and allocated counts are equal,
-/// the element bits (unless ignored) and, with padding slots, the padding
-/// values are equal (exactTransposeIsBitcast); a tile can hide the
-/// transpose. Errors: non-array or missing/invalid layouts, dimMapping not
+/// out.minor_to_major) == in.minor_to_major. Tiles, legacy padding or L on
+/// either side: exact, true iff every input element e and output element o with
+/// o[i] = e[dimMapping[i]] share a slot, the slot and allocated counts are
+/// equal, the element bits (unless ignored) and, with padding slots, the
+/// padding values written are equal (exactTransposeIsBitcast); a tile can hide
+/// the transpose. Errors: non-array or missing/invalid layouts, dimMapping not
 /// a permutation of the rank, output dims != Permute(input dims,
 /// dimMapping), a tiled side with more than kMaxPlannedSlots slots whose
 /// tiles and physical order differ.
@@ -94,15 +95,16 @@ llvm::Expected<bool> transposeIsBitcast(const Shape &input, const Shape &output,
                                         bool ignoreElementType = false);
 
 /// XLA's ShapeUtil::ReshapeIsBitcast: same element count (and type unless
-/// ignored). Untiled layouts: XLA's answer, every unit index maps to the
-/// same physical offset both ways. Identical dims and layouts are a bitcast
-/// even when tiled. Otherwise, with tiles, legacy padding or L != 1 on
-/// either side: exact (exactReshapeIsBitcast), true iff the k-th elements
-/// in row-major order share a slot for every k, the slot and allocated
-/// counts are equal, and the element bits (unless ignored) and, with
-/// padding slots, the padding values are equal. Sparse layouts stay false.
-/// Errors: non-array, missing/invalid layouts, unbounded dims, a tiled side
-/// with more than kMaxPlannedSlots slots (not decided).
+/// ignored), S(n), M(n) and stored element bits (BufferBytes.h). Untiled
+/// layouts: XLA's answer, every unit index maps to the same physical offset
+/// both ways. Identical dims and layouts are a bitcast even when tiled.
+/// Otherwise, with tiles, legacy padding or L != 1 on either side: exact
+/// (exactReshapeIsBitcast), true iff the k-th elements in row-major order share
+/// a slot for every k, the slot and allocated counts are equal, and the element
+/// bits (unless ignored) and, with padding slots, the padding values written
+/// are equal. Sparse layouts stay false. Errors: non-array, missing/invalid
+/// layouts, unbounded dims, a tiled side with more than kMaxPlannedSlots slots
+/// (not decided).
 llvm::Expected<bool> reshapeIsBitcast(const Shape &input, const Shape &output,
                                       bool ignoreElementType = false);
 
@@ -115,11 +117,12 @@ llvm::Expected<std::optional<llvm::SmallVector<int64_t, 6>>>
 deduceTransposeDimensionsForBitcast(const Shape &input, const Shape &output);
 
 /// XLA's ShapeUtil::AlignLayouts: the shape `output` (dims used, layout
-/// replaced) with the layout that makes reshape(input) -> output a bitcast,
-/// or std::nullopt if none exists. A tiled input whose canonical layout is
-/// untiled (LayoutCanonical.h: e.g. T(8,128) on f32[16,128]) is aligned as
-/// that layout. Errors: non-array, invalid input layout, input layout
-/// without an untiled byte order, unbounded dims, different element counts.
+/// replaced) with the layout that makes reshape(input) -> output a bitcast
+/// (input's S(n), M(n) and, for the same element type, E(n) kept), or
+/// std::nullopt if none exists. A tiled input whose canonical layout is untiled
+/// (LayoutCanonical.h: e.g. T(8,128) on f32[16,128]) is aligned as that layout.
+/// Errors: non-array, invalid input layout, input layout without an untiled
+/// byte order, unbounded dims, different element counts.
 llvm::Expected<std::optional<Shape>> alignLayouts(const Shape &input,
                                                   const Shape &output);
 

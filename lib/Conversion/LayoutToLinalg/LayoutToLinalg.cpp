@@ -183,12 +183,22 @@ static std::string whyLayoutUnsupported(RankedTensorType type, bool tiling) {
   return why;
 }
 
+/// A static tensor type without elements (a size-0 dim).
+static bool hasNoElements(RankedTensorType type) {
+  return type.hasStaticShape() && type.getNumElements() == 0;
+}
+
 /// Row-major `logical` (no encoding) -> a tensor of the tiled `type`.
 /// Pre: whyLayoutUnsupported(type, /*tiling=*/true) is empty.
 static Value buildTiled(RewriterBase &rewriter, Location loc, Value logical,
                         const TiledTensor &t) {
   Value physical;
-  if (whyNotOnePack(t).empty()) {
+  if (hasNoElements(t.physicalType())) {
+    // Nothing to write: linalg.pack's decomposition would take a subview at
+    // offset 0 of an empty buffer, which the memref verifier rejects.
+    physical = tensor::EmptyOp::create(
+        rewriter, loc, t.physicalType().getShape(), t.type.getElementType());
+  } else if (whyNotOnePack(t).empty()) {
     PackSpec spec = getPackSpec(t);
     SmallVector<OpFoldResult> tiles =
         getAsIndexOpFoldResult(rewriter.getContext(), spec.innerTiles);
@@ -217,6 +227,9 @@ static Value buildTiled(RewriterBase &rewriter, Location loc, Value logical,
 /// Pre: whyLayoutUnsupported(t.type, /*tiling=*/false) is empty.
 static Value buildRowMajor(RewriterBase &rewriter, Location loc, Value tiled,
                            const TiledTensor &t) {
+  if (hasNoElements(t.logicalType()))
+    return tensor::EmptyOp::create(rewriter, loc, t.type.getShape(),
+                                   t.type.getElementType());
   Value physical = ToPhysicalOp::create(rewriter, loc, t.physicalType(), tiled);
   if (!whyNotOnePack(t).empty())
     return buildLogicalTensorFromPhysical(rewriter, loc, physical, t.map);

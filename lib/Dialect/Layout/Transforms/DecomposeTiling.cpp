@@ -19,6 +19,7 @@
 #include "layout/Dialect/Layout/Transforms/DecomposeTiling.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -268,6 +269,19 @@ struct DecomposeRelayout : OpRewritePattern<RelayoutOp> {
     TiledLayoutAttr destLayout = getTiledLayout(destType);
     if (sourceLayout == destLayout)
       return rewriter.notifyMatchFailure(op, "same layouts (folds)");
+    // The physical tensors are plain tensors: in memory space 0 and one
+    // element per slot. A layout in another memory space (S(n)) or with
+    // sub-byte packing (E(n)) is left to the relayout's own lowering, which
+    // keeps both (bufferization would otherwise view a space-0 or unpacked
+    // physical buffer as the tiled one).
+    for (RankedTensorType type : {sourceType, destType}) {
+      TiledLayoutAttr layout = getTiledLayout(type);
+      unsigned bits = 0;
+      if (layout && (layout.getLayout().getMemorySpace() != 0 ||
+                     !getSubBytePacking(type, bits).empty() || bits))
+        return rewriter.notifyMatchFailure(
+            op, "memory space or sub-byte packing (E(n))");
+    }
     if (op.isPlainCopy()) {
       // Equivalent layouts without padding slots (a `*` layout with and
       // without its dims): the same buffer, viewed.

@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/IR/LayoutTypeConversion.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
+#include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 #include "layout/Xla/LayoutAlgebra.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -68,6 +69,15 @@ struct FoldBitcastRelayout : OpRewritePattern<RelayoutOp> {
     }
     if (plan->cls != RelayoutClass::Bitcast)
       return rewriter.notifyMatchFailure(op, "moves data");
+    // The view reshapes the physical tensor (collapse_shape/expand_shape),
+    // which a sub-byte packed (E(n)) buffer cannot take:
+    // layout-normalize-memrefs rewrites only element accesses and copies
+    // of packed buffers. The relayout's own lowering handles them.
+    unsigned sourceBits = 0, destBits = 0;
+    if (!getSubBytePacking(sourceType, sourceBits).empty() ||
+        !getSubBytePacking(destType, destBits).empty() || sourceBits ||
+        destBits)
+      return rewriter.notifyMatchFailure(op, "sub-byte packed (E(n)) buffer");
     // The relayout writes the destination's padding value; a view would keep
     // whatever the source's padding slots hold (a tensor from
     // layout.from_physical may hold anything there).

@@ -207,8 +207,10 @@ def LayoutDecomposeTiling : Pass<"layout-decompose-tiling"> {
     transposes, `tensor.collapse_shape`, `tensor.extract_slice` dropping the
     padding, `tensor.expand_shape` undoing `*` groups. Tiled to tiled goes
     through the logical row-major tensor. `L(n)` slack is not represented
-    (it is not part of the physical tensor). Relayouts with dynamic dims
-    are left unchanged.
+    (it is not part of the physical tensor). Relayouts with dynamic dims,
+    and relayouts from or into a layout in another memory space (`S(n)`)
+    or with sub-byte packing (`E(n)`) are left unchanged (the physical
+    tensors are space-0, one element per slot).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
@@ -235,10 +237,11 @@ def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
       sizes). The readers then read the source's layout directly, which
       costs at most the relayout's own read, without its write and the
       second read;
-    * a relayout whose plan is `bitcast` (the same bytes in the same order)
-      and whose destination has no padding slots (a relayout writes the
-      padding value; a view would keep the source's padding bytes) becomes a
-      view that moves no data: `layout.to_physical` of the source,
+    * a relayout whose plan is `bitcast` (the same bytes in the same order,
+      memory space included) and whose destination has no padding slots (a
+      relayout writes the padding value; a view would keep the source's
+      padding bytes), between types without sub-byte packing (`E(n)`: a
+      packed buffer cannot be reshaped), becomes a view that moves no data: `layout.to_physical` of the source,
       `tensor.collapse_shape` / `tensor.expand_shape` between the two
       physical shapes, `layout.from_physical` to the destination type;
     * two relayouts in a row become one (the second one's destination, so
