@@ -86,8 +86,19 @@ func.func private @bad_dims(memref<3x5xf32, #layout.tiled<{1,0}, [3,x]>>)
 
 // -----
 
-// expected-error @+1 {{invalid XLA shape 'f32[2]{}': layout minor_to_major field contains 0 elements, but shape has 1 dimensions}}
+// `{}` is not a layout in XLA's parser: it is left over.
+// expected-error @+1 {{invalid XLA shape 'f32[2]{}': column 7: Extra content after shape: '{}'}}
 func.func private @shape_empty_layout() attributes {s = #layout.shape<f32[2]{}>}
+
+// -----
+
+// expected-error @+1 {{invalid XLA shape 'f32[]{}': column 6: Extra content after shape: '{}'}}
+func.func private @scalar_empty_layout() attributes {s = #layout.shape<f32[]{}>}
+
+// -----
+
+// expected-error @+1 {{invalid XLA shape 'f32[2]{:S(1)}': layout minor_to_major field contains 0 elements, but shape has 1 dimensions}}
+func.func private @shape_no_minor_to_major() attributes {s = #layout.shape<f32[2]{:S(1)}>}
 
 // -----
 
