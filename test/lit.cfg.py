@@ -24,6 +24,10 @@ config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 # parallel kernels call.
 runner_libs = [os.path.join(config.mlir_lib_dir, lib)
                for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")]
+# /dev/full (Linux) makes every write fail with ENOSPC: write-error tests.
+if os.path.exists("/dev/full"):
+    config.available_features.add("dev-full")
+
 openmp_runtime = getattr(config, "openmp_runtime", "")
 if openmp_runtime and os.path.exists(openmp_runtime):
     runner_libs.append(openmp_runtime)

@@ -141,15 +141,16 @@ static llvm::Expected<DimInfos> inferInDim(ArrayRef<DimInfo> smaller,
                        Twine(largerRank) + ".");
     const DimInfo &small = smaller[i];
     const DimInfo &large = larger[dimToMatch];
-    // Compatible: equal, degenerate (expanded by the degenerate broadcast
-    // that follows), or one of them `?` (the project's dynamic rule).
-    bool compatible = small.size == large.size || small.size == 1 ||
-                      large.size == 1 || small.isUnbounded() ||
-                      large.isUnbounded();
+    // Compatible: equal or degenerate (expanded by the degenerate broadcast
+    // that follows). As in XLA, the sizes are compared as numbers, so an
+    // unbounded `?` (kUnboundedSize) matches only `?` or 1, and the message
+    // prints it with %d.
+    bool compatible =
+        small.size == large.size || small.size == 1 || large.size == 1;
     if (!compatible)
       return makeError("Broadcast dimension " + Twine(i) + " mismatch: " +
-                       dimText(small.size) + " != " + dimText(large.size) +
-                       "; " + smallerText + " and " + largerText + ".");
+                       Twine(small.size) + " != " + Twine(large.size) + "; " +
+                       smallerText + " and " + largerText + ".");
     // A bounded `<=1` dim may be 0 or 1 at run time: it cannot stand for
     // a static size-1 broadcast (XLA's dynamism check, bounded dims only).
     if (small.dynamic != large.dynamic && !small.isUnbounded() &&
@@ -317,8 +318,10 @@ llvm::Error mlir::layout::verifyBroadcastInDim(
   for (size_t i = 0; i < dims.size(); ++i) {
     int64_t operandSize = operandDims[i];
     int64_t resultSize = resultDims[dims[i]];
-    if (operandSize == 1 || operandSize == resultSize ||
-        operandSize == kUnboundedSize || resultSize == kUnboundedSize)
+    // StableHLO's verifyBroadcastInDimOp checks C5 only for a static
+    // operand dim, and then also against a dynamic result dim.
+    if (operandSize == kUnboundedSize || operandSize == 1 ||
+        operandSize == resultSize)
       continue;
     return makeError("C5: dim(operand, " + Twine(i) + ") = " +
                      dimText(operandSize) + " must be 1 or equal dim(result, " +

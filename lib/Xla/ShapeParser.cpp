@@ -74,9 +74,21 @@ private:
     return error(pos, message);
   }
 
+  /// Skips whitespace and `/*...*/` comments, as XLA's lexer does (XLA
+  /// prints `/*index=N*/` inside long tuples).
   void skipSpace() {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
+    while (pos < text.size()) {
+      if (llvm::isSpace(text[pos])) {
+        ++pos;
+        continue;
+      }
+      if (!text.substr(pos).starts_with("/*"))
+        return;
+      size_t end = text.find("*/", pos + 2);
+      if (end == llvm::StringRef::npos)
+        return; // Unterminated: reported as an unexpected '/'.
+      pos = end + 2;
+    }
   }
   /// Skips whitespace and reports whether the next character is `c`.
   bool peek(char c) {
@@ -121,6 +133,20 @@ private:
       while (pos < text.size() && isIdentChar(text[pos]))
         ++pos;
     return text.slice(start, pos);
+  }
+
+  /// XLA's ParseShape takes `{` as the start of a layout only if the next
+  /// token is an integer or ':' (hlo_parser.cc); otherwise, e.g. `f32[]{}`,
+  /// the brace is left over ("Extra content after shape").
+  bool startsLayout() {
+    if (!peek('{'))
+      return false;
+    size_t saved = pos++;
+    skipSpace();
+    bool layout = pos < text.size() && (llvm::isDigit(text[pos]) ||
+                                        text[pos] == '-' || text[pos] == ':');
+    pos = saved;
+    return layout;
   }
 
   llvm::Expected<int64_t> parseInt(llvm::StringRef what);
@@ -291,9 +317,17 @@ llvm::Error Parser::parseTiles(Layout &layout) {
         if (pos >= text.size() ||
             !(llvm::isDigit(text[pos]) || text[pos] == '-'))
           return error("expects integer or '*' in tile, saw " + describeNext());
+        size_t start = pos;
         llvm::Expected<int64_t> value = parseInt("tile");
         if (!value)
           return value.takeError();
+        // XLA stores `*` as -1 (Tile::kCombineDimension) and its parser
+        // reads `-1` as `*`; any other negative entry would be printed as
+        // "Invalid value N" by XLA's Tile::ToString, and is refused here.
+        if (*value < 0 && *value != Tile::kCombineDimension)
+          return error(start, "tile dimension " + llvm::Twine(*value) +
+                                  " is negative; tile entries must be "
+                                  "positive or '*'");
         dims.push_back(*value);
       } while (consumeIf(','));
       if (llvm::Error err = expect(')', "expects a list to end with ')'"))
@@ -325,22 +359,39 @@ llvm::Error Parser::parseIndexType(PrimitiveType &out, char sigil,
 }
 
 // split_configs ::= ('(' INT ':' [INT {',' INT}] ')')+
+// Messages are XLA's own (hlo_parser.cc ParseSplitConfigs and ParseList,
+// which name tokens with TokKindToString: kLparen, kColon, kRparen; and
+// ParseInt64's "expects integer").
 llvm::Error Parser::parseSplitConfigs(Layout &layout) {
-  if (!peek('('))
-    return error("expects split configs to start with '(', saw " +
-                 describeNext());
-  while (consumeIf('(')) {
+  do {
+    if (!consumeIf('('))
+      return error("expects split configs to start with kLparen");
     SplitConfig config;
-    llvm::Expected<int64_t> dimension = parseInt("split config dimension");
+    skipSpace();
+    if (pos >= text.size() || !(llvm::isDigit(text[pos]) || text[pos] == '-'))
+      return error("expects integer");
+    llvm::Expected<int64_t> dimension = parseInt("");
     if (!dimension)
       return dimension.takeError();
     config.dimension = *dimension;
-    if (llvm::Error err = expect(':', "expects a list starting with ':'"))
-      return err;
-    if (llvm::Error err = parseIntList(')', config.splitIndices, "split index"))
-      return err;
+    if (!consumeIf(':'))
+      return error("expects a list starting with kColon");
+    if (!consumeIf(')')) {
+      do {
+        skipSpace();
+        if (pos >= text.size() ||
+            !(llvm::isDigit(text[pos]) || text[pos] == '-'))
+          return error("expects integer");
+        llvm::Expected<int64_t> index = parseInt("");
+        if (!index)
+          return index.takeError();
+        config.splitIndices.push_back(*index);
+      } while (consumeIf(','));
+      if (!consumeIf(')'))
+        return error("expects a list to end with kRparen");
+    }
     layout.mutableSplitConfigs().push_back(std::move(config));
-  }
+  } while (peek('('));
   return llvm::Error::success();
 }
 
@@ -546,7 +597,7 @@ llvm::Expected<Shape> Parser::parseShape(int depth) {
   Shape shape = Shape::makeArray(*type, {});
   if (llvm::Error err = parseDimensions(shape))
     return std::move(err);
-  if (peek('{')) {
+  if (startsLayout()) {
     llvm::Expected<Layout> layout = parseLayout(shape.getRank(), depth);
     if (!layout)
       return layout.takeError();
@@ -559,7 +610,8 @@ llvm::Error Parser::expectEnd(llvm::StringRef what) {
   skipSpace();
   if (pos == text.size())
     return llvm::Error::success();
-  return error("extra text after " + what + ": '" + text.substr(pos) + "'");
+  // XLA's ParseShapeOnly / ParseLayoutOnly: "Extra content after shape".
+  return error("Extra content after " + what + ": '" + text.substr(pos) + "'");
 }
 
 } // namespace

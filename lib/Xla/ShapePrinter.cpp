@@ -166,10 +166,17 @@ void printDims(llvm::raw_ostream &os, const Shape &shape) {
 
 void printShapeTo(llvm::raw_ostream &os, const Shape &shape) {
   if (shape.isTuple()) {
+    // XLA's PrintTupleShapes (xla/shape_util.cc): every fifth element is
+    // preceded by an `/*index=N*/` comment (kAnnotationPrintInterval = 5).
     os << '(';
-    llvm::interleave(
-        shape.getTupleShapes(), os,
-        [&](const Shape &element) { printShapeTo(os, element); }, ", ");
+    llvm::ArrayRef<Shape> elements = shape.getTupleShapes();
+    for (size_t i = 0; i < elements.size(); ++i) {
+      if (i != 0)
+        os << ", ";
+      if (i != 0 && i % 5 == 0)
+        os << "/*index=" << i << "*/";
+      printShapeTo(os, elements[i]);
+    }
     os << ')';
     // Invalid, but shown so that the error message names it.
     if (shape.hasLayout())

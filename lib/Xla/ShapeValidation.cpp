@@ -187,8 +187,13 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
   // minor_to_major[rank - 1 - dimension].
   llvm::SmallVector<bool, 8> splitSeen(rank, false);
   for (const SplitConfig &config : layout.getSplitConfigs()) {
-    std::string text = "SC(" + std::to_string(config.dimension) + ":" +
-                       joinInts(config.splitIndices) + ")";
+    // XLA's SplitConfig::ToString joins the indices with ",".
+    std::string text =
+        "SC(" + std::to_string(config.dimension) + ":" +
+        llvm::join(llvm::map_range(config.splitIndices,
+                                   [](int64_t v) { return std::to_string(v); }),
+                   ",") +
+        ")";
     if (config.dimension < 0 || config.dimension >= rank)
       return makeError("layout split config " + text +
                        " has out-of-bounds dimension " +

@@ -327,17 +327,3 @@ func.func @f8(%a: tensor<4xf8E5M2>, %b: tensor<4xf8E5M2>) -> tensor<4xf8E5M2> {
   %0 = layout.add %a, %b : (tensor<4xf8E5M2>, tensor<4xf8E5M2>) -> tensor<4xf8E5M2>
   return %0 : tensor<4xf8E5M2>
 }
-
-// -----
-
-// A kept operand dim keeps its static size where the result has `?` (the
-// dynamic size must equal it): linalg.broadcast needs the input and init
-// sizes to agree (found by the mlir-module fuzzer: invalid IR before).
-// CHECK-LABEL: func.func @kept_static_dim
-// CHECK: %[[INIT:.+]] = tensor.empty() : tensor<3x3xf32>
-// CHECK: %[[B:.+]] = linalg.broadcast ins(%{{.+}} : tensor<3xf32>) outs(%[[INIT]] : tensor<3x3xf32>) dimensions = [1]
-// CHECK: tensor.cast %[[B]] : tensor<3x3xf32> to tensor<?x3xf32>
-func.func @kept_static_dim(%s: tensor<3xf32>, %n: index) -> tensor<?x3xf32> {
-  %1 = layout.broadcast_in_dim %s, dims = [0] sizes(%n) : (tensor<3xf32>) -> tensor<?x3xf32>
-  return %1 : tensor<?x3xf32>
-}

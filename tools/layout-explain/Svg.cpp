@@ -28,6 +28,11 @@ constexpr int kCellWidth = 44, kCellHeight = 26, kMargin = 16;
 constexpr int kMaxSlotsPerMemoryLine = 32;
 /// Room for the captions.
 constexpr int kMinWidth = 380;
+/// The largest side, in pixels, of the picture as declared: larger drawings
+/// are scaled down to fit (a viewBox keeps their coordinates). Renderers
+/// have limits (librsvg refuses images over 32767 pixels on a side); a
+/// 4096-slot row drawn at full size is 180,256 pixels wide.
+constexpr int64_t kMaxSvgPixels = 16384;
 
 /// Pastel fills, one per memory chunk (cycled).
 constexpr const char *kPalette[] = {"#a6cee3", "#b2df8a", "#fb9a99", "#fdbf6f",
@@ -197,11 +202,24 @@ Error layout_explain::runSvg(const Args &args, Output &out) {
     height += 12;
     height += drawLayout(os, args.shapes[1], *destMap, height, colorOf, width);
   }
+  // Scale a drawing whose longer side exceeds kMaxSvgPixels down to it,
+  // keeping the aspect ratio (each side at least 1 pixel).
+  std::string size = "width=\"" + std::to_string(width) + "\" height=\"" +
+                     std::to_string(height) + "\"";
+  int64_t longest = std::max(width, height);
+  if (longest > kMaxSvgPixels) {
+    int64_t scaledWidth =
+        std::max<int64_t>(1, int64_t(width) * kMaxSvgPixels / longest);
+    int64_t scaledHeight =
+        std::max<int64_t>(1, int64_t(height) * kMaxSvgPixels / longest);
+    size = "width=\"" + std::to_string(scaledWidth) + "\" height=\"" +
+           std::to_string(scaledHeight) + "\" viewBox=\"0 0 " +
+           std::to_string(width) + " " + std::to_string(height) + "\"";
+  }
   out.text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-             "width=\"" +
-             std::to_string(width) + "\" height=\"" + std::to_string(height) +
-             "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" " +
+             size +
+             " font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
              "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" +
              body + "</svg>\n";
   out.object["svg"] = out.text;

@@ -216,6 +216,18 @@ int fail(Error err) {
   return 1;
 }
 
+/// Flushes `os` and reports a failed write (a full disk, /dev/full) as the
+/// documented `error: ...`. The error is cleared first: a raw_fd_ostream
+/// destroyed with a pending error aborts with "LLVM ERROR: IO failure".
+int finishWrite(llvm::raw_fd_ostream &os, const llvm::Twine &what) {
+  os.flush();
+  if (!os.has_error())
+    return 0;
+  std::error_code ec = os.error();
+  os.clear_error();
+  return fail(makeErr("cannot write " + what + ": " + ec.message()));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -234,7 +246,7 @@ int main(int argc, char **argv) {
     if (argc > first + 1)
       return fail(makeErr("'help' takes no arguments"));
     printUsage(llvm::outs());
-    return 0;
+    return finishWrite(llvm::outs(), "standard output");
   }
   const Command *cmd = llvm::find_if(
       kCommands, [&](const Command &c) { return c.name == name; });
@@ -250,7 +262,7 @@ int main(int argc, char **argv) {
     llvm::outs() << "usage: layout-explain " << cmd->name << " "
                  << cmd->synopsis << " [--json]\n  " << cmd->description
                  << "\n";
-    return 0;
+    return finishWrite(llvm::outs(), "standard output");
   }
   Expected<Args> args = parseArgs(*cmd, *opts);
   if (!args)
@@ -267,12 +279,11 @@ int main(int argc, char **argv) {
       return fail(
           makeErr("cannot write '" + *opts->output + "': " + ec.message()));
     file << out.text;
-    return 0;
+    return finishWrite(file, "'" + *opts->output + "'");
   }
   if (out.json)
     llvm::outs() << json::Value(std::move(out.object)) << "\n";
   else
     llvm::outs() << out.text;
-  llvm::outs().flush();
-  return 0;
+  return finishWrite(llvm::outs(), "standard output");
 }

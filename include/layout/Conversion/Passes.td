@@ -42,6 +42,7 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
         : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
     ```
     becomes
+    <!-- doc-example: skip sketch: the tensor types of to_buffer are elided -->
     ```mlir
     %0 = bufferization.to_buffer %m read_only : ... to memref<2x3xf32>
     %1 = bufferization.to_buffer %v read_only : ... to memref<3xf32>

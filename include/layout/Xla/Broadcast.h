@@ -76,7 +76,9 @@ getInDimBroadcastShape(llvm::ArrayRef<int64_t> operandDims,
 ///   C1 element types equal (compared as text);  C2 size(dims) = rank(operand)
 ///   C3 0 <= dims[i] < rank(result);  C4 dims unique;
 ///   C5 dim(operand, i) is 1 or equals dim(result, dims[i]).
-/// Dynamic (`?`) sizes are accepted on either side for C5.
+/// As StableHLO's verifyBroadcastInDimOp, C5 is checked only for a static
+/// operand dim (a `?` operand dim may be anything), also when the result dim
+/// is `?`: a static 3 cannot broadcast into a `?`.
 llvm::Error verifyBroadcastInDim(llvm::StringRef operandElementType,
                                  llvm::ArrayRef<int64_t> operandDims,
                                  llvm::StringRef resultElementType,

@@ -52,6 +52,24 @@ func.func @broadcast_in_dim_c5(%x: tensor<3xf32>) -> tensor<3x4xf32> {
 
 // -----
 
+// StableHLO's verifyBroadcastInDimOp: a static operand dim must be 1 or equal
+// the result dim, also when the result dim is dynamic.
+func.func @broadcast_in_dim_c5_dynamic_result(%x: tensor<3xf32>, %n: index) -> tensor<?x3xf32> {
+  // expected-error @+1 {{C5: dim(operand, 0) = 3 must be 1 or equal dim(result, 0) = ?}}
+  %0 = layout.broadcast_in_dim %x, dims = [0] sizes(%n) : (tensor<3xf32>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+// A dynamic operand dim is not checked; a static 1 broadcasts into `?`.
+func.func @broadcast_in_dim_c5_dynamic_ok(%x: tensor<?x1xf32>, %n: index) -> tensor<?x?xf32> {
+  %0 = layout.broadcast_in_dim %x, dims = [0, 1] sizes(%n, %n) : (tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
 func.func @broadcast_in_dim_c6(%x: tensor<?xf32>, %n: index) -> tensor<?x?xf32> {
   // expected-error @+1 {{C6: size(sizes) = 1 must equal the number of dynamic dims of the result = 2}}
   %0 = layout.broadcast_in_dim %x, dims = [1] sizes(%n) : (tensor<?xf32>) -> tensor<?x?xf32>

@@ -86,8 +86,19 @@ func.func private @bad_dims(memref<3x5xf32, #layout.tiled<{1,0}, [3,x]>>)
 
 // -----
 
-// expected-error @+1 {{invalid XLA shape 'f32[2]{}': layout minor_to_major field contains 0 elements, but shape has 1 dimensions}}
+// `{}` is not a layout in XLA's parser: it is left over.
+// expected-error @+1 {{invalid XLA shape 'f32[2]{}': column 7: Extra content after shape: '{}'}}
 func.func private @shape_empty_layout() attributes {s = #layout.shape<f32[2]{}>}
+
+// -----
+
+// expected-error @+1 {{invalid XLA shape 'f32[]{}': column 6: Extra content after shape: '{}'}}
+func.func private @scalar_empty_layout() attributes {s = #layout.shape<f32[]{}>}
+
+// -----
+
+// expected-error @+1 {{invalid XLA shape 'f32[2]{:S(1)}': layout minor_to_major field contains 0 elements, but shape has 1 dimensions}}
+func.func private @shape_no_minor_to_major() attributes {s = #layout.shape<f32[2]{:S(1)}>}
 
 // -----
 
@@ -171,3 +182,17 @@ func.func private @tensor_tile(tensor<4x4xf32, #layout.tiled<{1,0:T(2,0)}>>)
 // The quoted form is parsed as XLA text too.
 // expected-error @+1 {{invalid XLA layout '{1,0:T(2,2)'}}
 func.func private @quoted_bad(memref<3x5xf32, #layout.tiled<"{1,0:T(2,2)">>)
+
+// -----
+
+// A memref layout is verified without its element type (MemRefLayoutAttr-
+// Interface::verifyLayout gets only the shape): the message names the dims and
+// layout, not a made-up f32.
+// expected-error @+1 {{layout minor_to_major field contains 2 elements, but shape has 1 dimensions: {0, 1}; shape: [3]{0,1}}}
+func.func private @memref_i8_bad_layout(memref<3xi8, #layout.tiled<{0,1}>>)
+
+// -----
+
+// A tensor encoding is verified with its element type: the real XLA type.
+// expected-error @+1 {{layout minor_to_major field contains 2 elements, but shape has 1 dimensions: {0, 1}; shape: s8[3]{0,1}}}
+func.func private @tensor_i8_bad_layout(tensor<3xi8, #layout.tiled<{0,1}>>)

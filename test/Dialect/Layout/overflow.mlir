@@ -8,22 +8,24 @@
 // RUN: layout-opt %s -split-input-file -verify-diagnostics --convert-layout-to-affine
 
 // The logical element count overflows.
-// expected-error @+1 {{Shape f32[9223372036854775807,4]{1,0} size may overflow int64_t.}}
+// expected-error @+1 {{Shape [9223372036854775807,4]{1,0} size may overflow int64_t. (checked with 4-byte elements: the element type is not known to memref layout verification)}}
 func.func private @elements(memref<9223372036854775807x4xf32, #layout.tiled<{1,0}>>)
 
 // -----
 
 // Tiling rounds the dim up: 2^57 + 1 elements fit (in bits of the validation
 // type f32), the 2^58 physical slots do not.
-// expected-error @+1 {{shape f32[144115188075855873]{0:T(144115188075855872)} has a physical size that may overflow int64}}
+// expected-error @+1 {{shape [144115188075855873]{0:T(144115188075855872)} has a physical size that may overflow int64 (checked with 4-byte elements: the element type is not known to memref layout verification)}}
 func.func private @tile_rounding(memref<144115188075855873xf32, #layout.tiled<{0:T(144115188075855872)}>>)
 
 // -----
 
 // The element count fits but its size in bits does not (a memref layout is
-// validated with f32; the ops check the real element type).
+// validated with 4-byte elements, since MemRefLayoutAttrInterface's
+// verifyLayout gets no element type; the message names no element type
+// rather than a made-up one, and the ops check the real element type).
 func.func @bytes_f64() {
-  // expected-error @+1 {{shape f32[1152921504606846975,2]{0,1} has a physical size that may overflow int64}}
+  // expected-error @+1 {{shape [1152921504606846975,2]{0,1} has a physical size that may overflow int64 (checked with 4-byte elements: the element type is not known to memref layout verification)}}
   %m = memref.alloc() : memref<1152921504606846975x2xf64, #layout.tiled<{0,1}>>
   return
 }

@@ -69,6 +69,7 @@ def LayoutPrepareDeallocation
     `bufferization.clone` of its physical memref: upstream would clone the
     descriptor, copying only the logical number of elements.
 
+    <!-- doc-example: skip sketch: the uses between alloc and dealloc are elided -->
     ```mlir
     %a = memref.alloc() : memref<4xf32>
     ...
@@ -120,6 +121,7 @@ def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
     the inlined body + `llvm.intr.stackrestore`, so the allocation is freed
     at the end of each iteration.
 
+    <!-- doc-example: skip sketch: the loop bounds and body are elided -->
     ```mlir
     memref.alloca_scope {
       %row = memref.alloca() : memref<4160xf32>
@@ -127,6 +129,7 @@ def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
     }
     ```
     becomes
+    <!-- doc-example: skip sketch: the loop bounds and body are elided -->
     ```mlir
     %sp = llvm.intr.stacksave : !llvm.ptr
     %row = memref.alloca() : memref<4160xf32>

@@ -97,6 +97,36 @@ static PrimitiveType validationElementType(Type elementType) {
   return PrimitiveType::F32;
 }
 
+/// Library messages name the shape they checked. When that shape's element
+/// type is validationElementType's f32 stand-in rather than the real one,
+/// name the real one instead: the MLIR element type before the dims
+/// (`vector<4xf32>[3]{0}`), or no element type when it is unknown
+/// (`[3]{0,1}`: MemRefLayoutAttrInterface::verifyLayout gets only the
+/// shape). Such byte sizes were checked as 4-byte elements; an overflow
+/// message says so.
+static std::string honestShapeText(std::string message, const Shape &checked,
+                                   Type elementType) {
+  if (elementType && convertElementType(elementType))
+    return message;
+  std::string standIn = printShape(checked);
+  std::string typeText;
+  if (elementType)
+    llvm::raw_string_ostream(typeText) << elementType;
+  std::string honest =
+      typeText +
+      standIn.substr(primitiveTypeName(checked.getElementType()).size());
+  for (size_t at = message.find(standIn); at != std::string::npos;
+       at = message.find(standIn, at + honest.size()))
+    message.replace(at, standIn.size(), honest);
+  if (message.find("overflow") != std::string::npos)
+    message += " (checked with 4-byte elements: the element type " +
+               (elementType ? "has no XLA equivalent"
+                            : std::string("is not known to memref layout "
+                                          "verification")) +
+               ")";
+  return message;
+}
+
 std::optional<int64_t>
 mlir::layout::getIntegerMemorySpace(BaseMemRefType type) {
   Attribute space = type.getMemorySpace();
@@ -545,7 +575,8 @@ FailureOr<TiledLayoutMap> TiledLayoutAttr::getTiledLayoutMap(
   llvm::Expected<TiledLayoutMap> map =
       TiledLayoutMap::get(xlaShape, /*allowDynamic=*/true);
   if (!map)
-    return emitError() << errorText(map.takeError());
+    return emitError() << honestShapeText(errorText(map.takeError()), xlaShape,
+                                          elementType);
   // The library checked the byte size with the XLA element type (f32 for
   // types without one). Wider element types without an XLA equivalent
   // (vectors) need their own check: the buffer's byte size must fit int64,

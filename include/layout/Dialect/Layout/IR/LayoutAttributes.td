@@ -43,6 +43,7 @@ def Layout_TiledLayoutAttr
     stored and printed in canonical form, so two attributes with the same dims
     (or both without) are equal exactly when the layouts are equal. Examples:
 
+    <!-- doc-example: types -->
     ```mlir
     // Figure 1 of XLA's tiling doc: element (2,3) lands at slot 17.
     memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
@@ -160,6 +161,7 @@ def Layout_ShapeAttr : Layout_Attr<"Shape", "shape"> {
     dims. Text containing `<` (bounded dims) must be quoted, and is printed
     quoted: `#layout.shape<"f32[<=4,3]">`.
 
+    <!-- doc-example: attributes -->
     ```mlir
     #layout.shape<f32[3,5]{1,0:T(2,2)}>
     #layout.shape<(f32[2]{0}, s32[])>

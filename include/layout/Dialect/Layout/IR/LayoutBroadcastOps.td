@@ -54,7 +54,9 @@ def Layout_BroadcastInDimOp
     * (C3) `0 <= dims[i] < rank(result)`;
     * (C4) `dims` has no duplicates (unlike XLA's HLO, any order);
     * (C5) `dim(operand, i) = 1` or `dim(operand, i) = dim(result, dims[i])`;
-      a dynamic (`?`) size on either side is accepted.
+      as in StableHLO's verifier, a dynamic (`?`) operand dimension is not
+      checked, and a static one must match even a dynamic result dimension
+      (`tensor<3xf32>` cannot broadcast into `tensor<?xf32>`).
 
     Dynamic result sizes. A dynamic (`?`) result dimension needs a size at
     run time. Either all of them are given as `index` operands after

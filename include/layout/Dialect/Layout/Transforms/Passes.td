@@ -149,11 +149,11 @@ def LayoutBufferize : Pass<"layout-bufferize", "ModuleOp"> {
     their memref views.
 
     ```mlir
-    func.func @f(%t: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+    func.func private @f(%t: tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
     ```
     becomes
     ```mlir
-    func.func @f(%t: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
+    func.func private @f(%t: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>)
     ```
 
     docs/bufferization.md shows what plain `-one-shot-bufferize` does with
@@ -253,15 +253,18 @@ def LayoutFoldRelayouts : Pass<"layout-fold-relayouts"> {
         tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
         -> tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
     ```
-    becomes
+    becomes (the physical shape of T(8,128) on 8x128 is 1x1x8x128)
     ```mlir
-    %c = tensor.expand_shape %src [[0, 1], [2, 3]] output_shape [1, 8, 1, 128]
-        : tensor<8x128xf32> into tensor<1x8x1x128xf32>  // (via 1-D)
-    %r = layout.from_physical %c : tensor<1x1x8x128xf32>
+    %c = tensor.collapse_shape %src [[0, 1]]
+        : tensor<8x128xf32> into tensor<1024xf32>
+    %e = tensor.expand_shape %c [[0, 1, 2, 3]] output_shape [1, 1, 8, 128]
+        : tensor<1024xf32> into tensor<1x1x8x128xf32>
+    %r = layout.from_physical %e : tensor<1x1x8x128xf32>
         -> tensor<8x128xf32, #layout.tiled<{1,0:T(8,128)}>>
     ```
     and
     ```mlir
+    !tiled = tensor<64x64xf32, #layout.tiled<{1,0:T(8,128)}>>
     %r = layout.relayout %x, %d : tensor<64x64xf32>, !tiled -> !tiled
     %a = layout.add %r, %b : (!tiled, tensor<64x64xf32>) -> tensor<64x64xf32>
     ```
