@@ -262,8 +262,8 @@ struct BroadcastingOpModel
         return failure();
       operands.push_back({*buffer, op->getOperand(k), nullptr});
     }
-    FailureOr<Value> alloc =
-        emitBroadcastingOpIntoNewBuffer(rewriter, op, kind, operands);
+    FailureOr<Value> alloc = emitBroadcastingOpIntoNewBuffer(
+        rewriter, op, kind, operands, LoopEmitOptions::scalarLoops());
     if (failed(alloc))
       return failure();
     replaceOpWithBufferizedValues(rewriter, op, *alloc);

@@ -107,7 +107,7 @@ static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
 
 bool NestEmitter::mayTransposeBlocks() {
   unsigned n = placeholders.size();
-  if (!lanes || !options.copiesElements || sources.size() != 1 || n < 2)
+  if (!lanes || !copiesElements || sources.size() != 1 || n < 2)
     return false;
   // Blocks are at least 4 x 4 along a row whose source stride is constant
   // and neither 1 nor 0 (the checks of emitTransposeBlocks below).
@@ -122,7 +122,7 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
                                       const llvm::SmallBitVector &active) {
   unsigned n = placeholders.size();
   unsigned r = n - 1;
-  if (!lanes || !options.copiesElements || sources.size() != 1 || k >= r)
+  if (!lanes || !copiesElements || sources.size() != 1 || k >= r)
     return false;
   // Every slot of the dims k.. is valid: each check left that involves
   // them holds on the whole buffer (a permutation's `l < size`).

@@ -511,8 +511,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     return false;
   SmallVector<bool> contiguous = std::move(*classified);
   if (!copiedFrom)
-    report.add(options.copiesElements ? NestKernel::RowCopy
-                                      : NestKernel::VectorRows);
+    report.add(copiesElements ? NestKernel::RowCopy : NestKernel::VectorRows);
   // Scalar index math and loops from here (runtime bounds).
   LoopKind savedKind = x.kind;
   x.kind = LoopKind::SCF;
@@ -528,7 +527,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   AffineExpr row = target.rowAddress;
   int64_t vb = options.vectorBytes;
   int64_t peel = peelBytes(target.nontemporal);
-  bool isCopy = copiedFrom || options.copiesElements;
+  bool isCopy = copiedFrom || copiesElements;
   // Streaming copy rows with unmasked edges (the overlapping vectors below)
   // keep the edges' cached vectors out of the streaming lines: a head or
   // tail shorter than a vector grows by one line, so that its vectors fit
@@ -553,10 +552,9 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
     // 1.04-1.12. The source walk and elementwise rows keep the full
     // expression: there LLVM versioned and unrolled the loops on it (13x the
     // code) and from_tiled_4093 fell from 1.07-1.11 to 0.84-0.86x.
-    AffineExpr rowMod =
-        !walkingSource && !reorderedDest && options.copiesElements
-            ? IndexExprs::dropMultiples(row, peel)
-            : row;
+    AffineExpr rowMod = !walkingSource && !reorderedDest && copiesElements
+                            ? IndexExprs::dropMultiples(row, peel)
+                            : row;
     AffineExpr r =
         ((-(rowMod + lo * elementBytes)) % peel).floorDiv(elementBytes);
     AffineExpr d = ((rowMod + hi * elementBytes) % peel).floorDiv(elementBytes);
@@ -808,7 +806,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
 
 VectorType NestEmitter::getMoveType(VectorType type) {
   auto floatType = dyn_cast<FloatType>(type.getElementType());
-  if (!options.copiesElements || !floatType)
+  if (!copiesElements || !floatType)
     return type;
   return type.clone(IntegerType::get(x.context, floatType.getWidth()));
 }
