@@ -271,10 +271,6 @@ struct BroadcastingOpModel
   }
 };
 
-template <typename... OpTys> void attachModels(MLIRContext *context) {
-  (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*context), ...);
-}
-
 template <typename... OpTys> void attachBroadcastingOpModels(MLIRContext *ctx) {
   (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*ctx), ...);
 }

@@ -12,7 +12,6 @@
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
-#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
