@@ -34,7 +34,6 @@
 namespace mlir::layout {
 
 class NestReport;
-class TiledLayoutAttr;
 
 /// The loop dialect a nest is built with. Affine needs static shapes.
 enum class LoopKind { Affine, SCF };
@@ -100,32 +99,6 @@ Value createPaddingValue(OpBuilder &builder, Location loc, Type shapedType);
 /// value). Does not fail today; kept fallible for callers.
 FailureOr<SmallVector<OpFoldResult>>
 getLogicalSizes(OpBuilder &builder, Location loc, Value memref);
-
-/// Sizes of the dynamic physical dims (`physicalShape`, the tiled layout
-/// map's physical dims) of an array of `logicalShape` with layout `attr`,
-/// from its dynamic logical sizes: map_k(d - 1) + 1, with `map` the layout's
-/// affine map (its results are floordiv/mod/linear expressions,
-/// nondecreasing in each index; `mod t` results have the static size t).
-SmallVector<Value> getPhysicalDynamicSizes(OpBuilder &builder, Location loc,
-                                           TiledLayoutAttr attr,
-                                           ArrayRef<int64_t> logicalShape,
-                                           ArrayRef<int64_t> physicalShape,
-                                           ValueRange logicalSizes);
-
-/// Row-major strides of `sizes` (folded where static).
-SmallVector<OpFoldResult> getRowMajorStrides(OpBuilder &builder, Location loc,
-                                             ArrayRef<OpFoldResult> sizes);
-
-/// The physical buffer of a tiled memref of type `tiledType` whose logical
-/// sizes are `logicalSizes` and whose buffer is `base`'s (offset 0): a
-/// `memref.reinterpret_cast` of `base` to the physical identity-layout type,
-/// extents from getPhysicalDynamicSizes, row-major strides. Used for the
-/// logical descriptors of dynamic tiled memrefs (docs/lowering.md, "Dynamic
-/// tiled memrefs at function boundaries").
-FailureOr<Value>
-createPhysicalView(OpBuilder &builder, Location loc, MemRefType tiledType,
-                   Value base, ArrayRef<OpFoldResult> logicalSizes,
-                   function_ref<InFlightDiagnostic()> emitError);
 
 /// Loads every dialect the emitters create ops of (affine, arith,
 /// bufferization, complex, math, memref, scf, ub, vector, LLVM). The
