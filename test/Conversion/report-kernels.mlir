@@ -1,7 +1,6 @@
 // `report-kernels`: every layout op --convert-layout-to-scf/-affine lowers
 // gets a remark `kernel: NAME` naming the kernel its loops took (the names
-// of NestKernel.h, also `layout-explain plan`'s `kernel` field); without
-// the option there is no remark.
+// of NestKernel.h); without the option there is no remark.
 // RUN: layout-opt %s --convert-layout-to-scf=report-kernels=true -split-input-file -verify-diagnostics -o /dev/null
 // RUN: layout-opt %s --convert-layout-to-affine=report-kernels=true -split-input-file -verify-diagnostics -o /dev/null
 // The pipeline has the option too (x86-64-v4: 64-byte vectors, as the
