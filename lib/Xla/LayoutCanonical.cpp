@@ -9,8 +9,8 @@
 
 #include "layout/Xla/LayoutCanonical.h"
 #include "layout/Xla/BufferBytes.h"
+#include "layout/Xla/IndexWalk.h"
 #include "layout/Xla/LayoutAlgebra.h"
-#include "layout/Xla/ShapeUtil.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/TiledLayoutWalk.h"
-#include "layout/Xla/ShapeUtil.h"
+#include "layout/Xla/IndexWalk.h"
 
 #include <numeric>
 

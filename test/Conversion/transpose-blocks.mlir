@@ -12,7 +12,7 @@
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1 vector-register-bytes=2048' | FileCheck %s --check-prefix=WIDE
 // RUN: layout-opt %s '--convert-layout-to-affine=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=NARROW
 // RUN: not layout-opt %s '--convert-layout-to-affine=vector-register-bytes=-1' 2>&1 | FileCheck %s --check-prefix=BADREG
-// BADREG: error: vector-register-bytes must be a size in bytes or 0 (unknown), got -1
+// BADREG: error: --convert-layout-to-affine: vector-register-bytes must be 0 (unknown) or a size in bytes up to 8192, got -1
 
 // f32[64,64]{1,0} -> {0,1}: 16 x 16 blocks, 4 shuffle rounds of 16; with
 // non-temporal stores the blocks are built twice, aligned streaming stores

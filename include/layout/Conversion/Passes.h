@@ -8,7 +8,7 @@
 #ifndef LAYOUT_CONVERSION_PASSES_H
 #define LAYOUT_CONVERSION_PASSES_H
 
-#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/LoopEmitOptions.h"
 
 #include "mlir/Pass/Pass.h"
 

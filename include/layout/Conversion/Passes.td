@@ -8,6 +8,7 @@
 #ifndef LAYOUT_CONVERSION_PASSES_TD
 #define LAYOUT_CONVERSION_PASSES_TD
 
+include "layout/Dialect/Layout/Utils/LoopEmitOptions.td"
 include "mlir/Pass/PassBase.td"
 
 def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
@@ -61,45 +62,11 @@ def ConvertLayoutToAffine : Pass<"convert-layout-to-affine"> {
     Patterns: `populateLayoutToAffinePatterns`
     (`layout/Conversion/LayoutToAffine/LayoutToAffine.h`).
   }];
-  let options =
+  let options = !listconcat(
       [Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
               "Leave ops with dynamic shapes (for --convert-layout-to-scf) "
-              "instead of reporting them">,
-       Option<"vectorBytes", "vector-bytes", "int64_t",
-              /*default=*/"::mlir::layout::kDefaultVectorBytes",
-              "Bytes per vector of the innermost loops (0: scalar loops). Rows "
-              "are split at the destination's vector-aligned addresses: masked "
-              "head, aligned vector loads/stores, masked tail "
-              "(docs/performance.md)">,
-       Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-              "int64_t",
-              /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
-              "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">,
-       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
-              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
-              "Destinations of at least this many bytes (static, identity "
-              "physical layout) get a parallel outer loop (affine.parallel / "
-              "scf.parallel over chunks of whole cache lines; "
-              "docs/performance.md); -1: never">,
-       Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
-              "Edges of vector rows (before the first and after the last "
-              "aligned vector) use masked loads/stores; false: overlapping "
-              "full vectors, scalar elements where no vector fits (for "
-              "targets without fast masked stores, e.g. AVX2; "
-              "docs/performance.md)">,
-       Option<"vectorRegisterBytes", "vector-register-bytes", "int64_t",
-              /*default=*/"0",
-              "Bytes of the target's vector register file (AVX-512: 2048, "
-              "32 x 64; 0: unknown). Blocked transposes with cached stores "
-              "into rows whose stride is a multiple of 1 KiB take two blocks "
-              "side by side when both fit (docs/performance.md, \"In-cache "
-              "transposes\")">,
-       Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
-              "Far-apart streams a nest with streaming stores moves at "
-              "once (per thread): 2, its outermost loop walks both halves "
-              "together (not the blocked transposes; docs/lowering.md, "
-              "\"Two memory streams\"); 1: one">];
+              "instead of reporting them">],
+      LoopEmitPassOptions);
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",
@@ -130,40 +97,7 @@ def ConvertLayoutToSCF : Pass<"convert-layout-to-scf"> {
     Patterns: `populateLayoutToSCFPatterns`
     (`layout/Conversion/LayoutToSCF/LayoutToSCF.h`).
   }];
-  let options =
-      [Option<"vectorBytes", "vector-bytes", "int64_t",
-              /*default=*/"::mlir::layout::kDefaultVectorBytes",
-              "Bytes per vector of the innermost loops (0: scalar loops), as "
-              "for --convert-layout-to-affine">,
-       Option<"nontemporalThresholdBytes", "nontemporal-threshold-bytes",
-              "int64_t",
-              /*default=*/"::mlir::layout::kDefaultNontemporalThresholdBytes",
-              "Destinations of at least this many bytes (static) are written "
-              "with non-temporal (streaming) vector stores; -1: never">,
-       Option<"parallelThresholdBytes", "parallel-threshold-bytes", "int64_t",
-              /*default=*/"::mlir::layout::kDefaultParallelThresholdBytes",
-              "Destinations of at least this many bytes (static, identity "
-              "physical layout) get a parallel outer loop (affine.parallel / "
-              "scf.parallel over chunks of whole cache lines; "
-              "docs/performance.md); -1: never">,
-       Option<"maskedEdges", "masked-edges", "bool", /*default=*/"true",
-              "Edges of vector rows (before the first and after the last "
-              "aligned vector) use masked loads/stores; false: overlapping "
-              "full vectors, scalar elements where no vector fits (for "
-              "targets without fast masked stores, e.g. AVX2; "
-              "docs/performance.md)">,
-       Option<"vectorRegisterBytes", "vector-register-bytes", "int64_t",
-              /*default=*/"0",
-              "Bytes of the target's vector register file (AVX-512: 2048, "
-              "32 x 64; 0: unknown). Blocked transposes with cached stores "
-              "into rows whose stride is a multiple of 1 KiB take two blocks "
-              "side by side when both fit (docs/performance.md, \"In-cache "
-              "transposes\")">,
-       Option<"memoryStreams", "memory-streams", "int64_t", /*default=*/"2",
-              "Far-apart streams a nest with streaming stores moves at "
-              "once (per thread): 2, its outermost loop walks both halves "
-              "together (not the blocked transposes; docs/lowering.md, "
-              "\"Two memory streams\"); 1: one">];
+  let options = LoopEmitPassOptions;
   let dependentDialects = ["::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::bufferization::BufferizationDialect",

@@ -12,6 +12,7 @@
 #ifndef LAYOUT_XLA_SHAPEUTIL_H
 #define LAYOUT_XLA_SHAPEUTIL_H
 
+#include "layout/Xla/IndexWalk.h"
 #include "layout/Xla/Shape.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -57,15 +58,8 @@ getByteStrides(const Shape &shape);
 /// logical row-major order (last dim fastest). Returns false (and leaves
 /// indices all zero; XLA leaves them at the last index) after the last index,
 /// for a zero-element shape, and when indices.size() != rank.
-/// Pre: indices in bounds.
+/// Pre: indices in bounds. (The walk over plain dims: IndexWalk.h.)
 bool bumpIndices(const Shape &shape, llvm::MutableArrayRef<int64_t> indices);
-
-/// bumpIndices over the dims `dims` (indices.size() == dims.size()): the
-/// row-major walk of logical indices shared by the library and the tools.
-/// Returns false (indices all zero) after the last index and when a dim is
-/// not positive. Pre: indices in bounds.
-bool bumpIndices(llvm::ArrayRef<int64_t> dims,
-                 llvm::MutableArrayRef<int64_t> indices);
 
 //===----------------------------------------------------------------------===//
 // ShapeUtil

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Conversion/LayoutToAffine/LayoutToAffine.h"
-#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
+#include "layout/Conversion/LayoutToLoops/LayoutLoopPatterns.h"
 #include "layout/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -29,20 +29,25 @@ namespace mlir::layout {
 using namespace mlir;
 using namespace mlir::layout;
 
-void mlir::layout::populateLayoutToAffinePatterns(RewritePatternSet &patterns) {
-  populateLayoutLoopPatterns(patterns, LoopKind::Affine);
+void mlir::layout::populateLayoutToAffinePatterns(
+    RewritePatternSet &patterns, const LoopEmitOptions &options) {
+  populateLayoutLoopPatterns(patterns, LoopKind::Affine, options);
 }
 
 namespace {
 struct ConvertLayoutToAffinePass
-    : layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass> {
-  using Base::Base;
-  void runOnOperation() override {
-    if (failed(runLayoutLoopConversion(
-            getOperation(), LoopKind::Affine, skipDynamic, vectorBytes,
-            nontemporalThresholdBytes, parallelThresholdBytes, maskedEdges,
-            vectorRegisterBytes, memoryStreams)))
-      signalPassFailure();
-  }
+    : LayoutLoopConversionPass<
+          layout::impl::ConvertLayoutToAffineBase<ConvertLayoutToAffinePass>,
+          LoopKind::Affine> {
+  using LayoutLoopConversionPass::LayoutLoopConversionPass;
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::layout::createConvertLayoutToAffine(const LoopEmitOptions &options,
+                                          bool skipDynamic) {
+  ConvertLayoutToAffineOptions passOptions;
+  copyLoopEmitOptions(passOptions, options);
+  passOptions.skipDynamic = skipDynamic;
+  return createConvertLayoutToAffine(passOptions);
+}

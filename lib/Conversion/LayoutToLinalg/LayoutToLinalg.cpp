@@ -23,12 +23,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Conversion/LayoutToLinalg/LayoutToLinalg.h"
-#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
 #include "layout/Conversion/Passes.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/DecomposeTiling.h"
 #include "layout/Dialect/Layout/Transforms/ExpandBroadcasts.h"
+#include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -5,9 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
+#include "layout/Conversion/LayoutToLoops/LayoutLoopPatterns.h"
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -92,29 +93,14 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
   return success(ok);
 }
 
-LogicalResult mlir::layout::runLayoutLoopConversion(
-    Operation *root, LoopKind kind, bool skipDynamic, int64_t vectorBytes,
-    int64_t nontemporalThresholdBytes, int64_t parallelThresholdBytes,
-    bool maskedEdges, int64_t vectorRegisterBytes, int64_t memoryStreams) {
-  if (parallelThresholdBytes < -1)
-    return mlir::emitError(root->getLoc())
-           << "parallel-threshold-bytes must be a size in bytes or -1 "
-              "(never), got "
-           << parallelThresholdBytes;
-  if (vectorRegisterBytes < 0)
-    return mlir::emitError(root->getLoc())
-           << "vector-register-bytes must be a size in bytes or 0 (unknown), "
-              "got "
-           << vectorRegisterBytes;
-  if (memoryStreams != 1 && memoryStreams != 2)
-    return mlir::emitError(root->getLoc())
-           << "memory-streams must be 1 or 2, got " << memoryStreams;
-  LoopEmitOptions options;
-  options.vectorRegisterBytes = vectorRegisterBytes;
-  options.memoryStreams = memoryStreams;
-  options.maskedEdges = maskedEdges;
-  options.vectorBytes = vectorBytes;
-  options.nontemporalThresholdBytes = nontemporalThresholdBytes;
-  options.parallelThresholdBytes = parallelThresholdBytes;
+LogicalResult
+mlir::layout::runLayoutLoopConversion(Operation *root, StringRef passArgument,
+                                      LoopKind kind, bool skipDynamic,
+                                      const LoopEmitOptions &options) {
+  if (failed(options.verify([&](const Twine &message) {
+        mlir::emitError(root->getLoc())
+            << "--" << passArgument << ": " << message;
+      })))
+    return failure();
   return applyLayoutLoopPatterns(root, kind, skipDynamic, options);
 }

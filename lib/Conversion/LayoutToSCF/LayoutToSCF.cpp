@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Conversion/LayoutToSCF/LayoutToSCF.h"
-#include "layout/Conversion/LayoutToLoops/LoopEmitters.h"
+#include "layout/Conversion/LayoutToLoops/LayoutLoopPatterns.h"
 #include "layout/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -30,21 +30,23 @@ namespace mlir::layout {
 using namespace mlir;
 using namespace mlir::layout;
 
-void mlir::layout::populateLayoutToSCFPatterns(RewritePatternSet &patterns) {
-  populateLayoutLoopPatterns(patterns, LoopKind::SCF);
+void mlir::layout::populateLayoutToSCFPatterns(RewritePatternSet &patterns,
+                                               const LoopEmitOptions &options) {
+  populateLayoutLoopPatterns(patterns, LoopKind::SCF, options);
 }
 
 namespace {
 struct ConvertLayoutToSCFPass
-    : layout::impl::ConvertLayoutToSCFBase<ConvertLayoutToSCFPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    if (failed(runLayoutLoopConversion(getOperation(), LoopKind::SCF,
-                                       /*skipDynamic=*/false, vectorBytes,
-                                       nontemporalThresholdBytes,
-                                       parallelThresholdBytes, maskedEdges,
-                                       vectorRegisterBytes, memoryStreams)))
-      signalPassFailure();
-  }
+    : LayoutLoopConversionPass<
+          layout::impl::ConvertLayoutToSCFBase<ConvertLayoutToSCFPass>,
+          LoopKind::SCF> {
+  using LayoutLoopConversionPass::LayoutLoopConversionPass;
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::layout::createConvertLayoutToSCF(const LoopEmitOptions &options) {
+  ConvertLayoutToSCFOptions passOptions;
+  copyLoopEmitOptions(passOptions, options);
+  return createConvertLayoutToSCF(passOptions);
+}

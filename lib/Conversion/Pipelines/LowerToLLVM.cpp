@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "layout/Conversion/LayoutToAffine/LayoutToAffine.h"
+#include "layout/Conversion/LayoutToSCF/LayoutToSCF.h"
 #include "layout/Conversion/Passes.h"
 #include "layout/Conversion/Pipelines/Passes.h"
 #include "layout/Conversion/Pipelines/Pipelines.h"
@@ -38,42 +40,23 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    the target's (target-cpu/-features, the host by default; an invalid
   //    target, which the registered pipeline reports before building, falls
   //    back to 64 bytes, masks and an unknown register file).
-  int64_t vectorBytes = options.vectorBytes;
-  bool maskedEdges = options.maskedEdges;
-  int64_t registerBytes = 0;
+  LoopEmitOptions loops = getLoopEmitOptions(options);
   {
     FailureOr<TargetVectorInfo> target = getTargetVectorInfo(
         options.targetCpu, options.targetFeatures, [](const Twine &) {});
-    if (options.vectorRegisterBytes.hasValue())
-      registerBytes = options.vectorRegisterBytes;
-    else if (succeeded(target))
-      registerBytes = target->registerFileBytes;
-    if (!options.vectorBytes.hasValue())
-      vectorBytes = succeeded(target) ? target->vectorBytes
-                                      : int64_t(kDefaultVectorBytes);
-    if (!options.maskedEdges.hasValue())
-      maskedEdges = succeeded(target) ? target->maskedStores : true;
+    if (!options.vectorRegisterBytes.hasValue() && succeeded(target))
+      loops.vectorRegisterBytes = target->registerFileBytes;
+    if (!options.vectorBytes.hasValue() && succeeded(target))
+      loops.vectorBytes = target->vectorBytes;
+    if (!options.maskedEdges.hasValue() && succeeded(target))
+      loops.maskedEdges = target->maskedStores;
   }
   //    One thread: serial nests, no OpenMP at all.
   bool parallel = options.numThreads != 1;
-  int64_t parallelThreshold = parallel ? options.parallelThresholdBytes : -1;
-  ConvertLayoutToAffineOptions staticOnly;
-  staticOnly.skipDynamic = true;
-  staticOnly.vectorBytes = vectorBytes;
-  staticOnly.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
-  staticOnly.parallelThresholdBytes = parallelThreshold;
-  staticOnly.maskedEdges = maskedEdges;
-  staticOnly.vectorRegisterBytes = registerBytes;
-  staticOnly.memoryStreams = options.memoryStreams;
-  ConvertLayoutToSCFOptions scfOptions;
-  scfOptions.vectorBytes = vectorBytes;
-  scfOptions.nontemporalThresholdBytes = options.nontemporalThresholdBytes;
-  scfOptions.parallelThresholdBytes = parallelThreshold;
-  scfOptions.maskedEdges = maskedEdges;
-  scfOptions.vectorRegisterBytes = registerBytes;
-  scfOptions.memoryStreams = options.memoryStreams;
-  pm.addPass(createConvertLayoutToAffine(staticOnly));
-  pm.addPass(createConvertLayoutToSCF(scfOptions));
+  if (!parallel)
+    loops.parallelThresholdBytes = -1;
+  pm.addPass(createConvertLayoutToAffine(loops, /*skipDynamic=*/true));
+  pm.addPass(createConvertLayoutToSCF(loops));
   // 2. Bufferize the rest (function boundaries, tensor relayouts, the
   //    to_tensor/to_buffer pairs); tiled encodings become tiled layouts.
   pm.addPass(createLayoutLowerLinalgPack());
@@ -83,8 +66,8 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   pm.addPass(createConvertLinalgToLoopsPass());
   // 3. Memref relayouts (written or from bufferization) to loops over the
   //    physical views.
-  pm.addPass(createConvertLayoutToAffine(staticOnly));
-  pm.addPass(createConvertLayoutToSCF(scfOptions));
+  pm.addPass(createConvertLayoutToAffine(loops, /*skipDynamic=*/true));
+  pm.addPass(createConvertLayoutToSCF(loops));
   // 4. Tiled memrefs to their physical buffers; the views disappear.
   pm.addPass(createLayoutNormalizeMemRefs());
   //    On the CPU every memory space is host memory.

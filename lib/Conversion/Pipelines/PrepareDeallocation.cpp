@@ -13,7 +13,7 @@
 
 #include "layout/Conversion/Pipelines/Passes.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
-#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/PhysicalSizes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -109,31 +109,13 @@ LogicalResult mlir::layout::verifyLayoutLowerToLLVMOptions(
     emitError("--layout-lower-to-llvm: " + message);
     ok = false;
   };
-  if (options.numThreads < 0)
-    error("num-threads must be >= 0 (0: the OpenMP runtime's default), got " +
+  if (options.numThreads < 0 || options.numThreads > kMaxNumThreads)
+    error("num-threads must be 0 (the OpenMP runtime's default) or a number "
+          "of threads up to " +
+          Twine(kMaxNumThreads) + ", got " +
           Twine(options.numThreads.getValue()));
-  else if (options.numThreads > std::numeric_limits<int32_t>::max())
-    error("num-threads is too large: " + Twine(options.numThreads.getValue()));
-  if (options.parallelThresholdBytes < -1)
-    error("parallel-threshold-bytes must be a size in bytes or -1 (never), "
-          "got " +
-          Twine(options.parallelThresholdBytes.getValue()));
-  if (options.nontemporalThresholdBytes < -1)
-    error("nontemporal-threshold-bytes must be a size in bytes or -1 "
-          "(never), got " +
-          Twine(options.nontemporalThresholdBytes.getValue()));
-  if (options.vectorBytes < 0 ||
-      (options.vectorBytes > 0 &&
-       !llvm::isPowerOf2_64(options.vectorBytes.getValue())))
-    error("vector-bytes must be 0 (scalar loops) or a power of two, got " +
-          Twine(options.vectorBytes.getValue()));
-  if (options.vectorRegisterBytes < 0)
-    error("vector-register-bytes must be a size in bytes or 0 (unknown), "
-          "got " +
-          Twine(options.vectorRegisterBytes.getValue()));
-  if (options.memoryStreams != 1 && options.memoryStreams != 2)
-    error("memory-streams must be 1 or 2, got " +
-          Twine(options.memoryStreams.getValue()));
+  if (failed(getLoopEmitOptions(options).verify(error)))
+    ok = false;
   if (failed(getTargetVectorInfo(options.targetCpu, options.targetFeatures,
                                  error)))
     ok = false;

@@ -3,7 +3,12 @@
 #ifndef LAYOUT_CONVERSION_LAYOUTTOAFFINE_LAYOUTTOAFFINE_H
 #define LAYOUT_CONVERSION_LAYOUTTOAFFINE_LAYOUTTOAFFINE_H
 
+#include "layout/Dialect/Layout/Utils/LoopEmitOptions.h"
+
+#include <memory>
+
 namespace mlir {
+class Pass;
 class RewritePatternSet;
 } // namespace mlir
 
@@ -13,7 +18,15 @@ namespace mlir::layout {
 /// the binary ops with static shapes to affine loop nests (fusing
 /// single-use broadcast_in_dim operands). Ops with dynamic shapes or
 /// unsupported element types do not match.
-void populateLayoutToAffinePatterns(RewritePatternSet &patterns);
+void populateLayoutToAffinePatterns(
+    RewritePatternSet &patterns,
+    const LoopEmitOptions &options = LoopEmitOptions());
+
+/// --convert-layout-to-affine with the knobs of `options` (`skipDynamic`: leave
+/// ops with dynamic shapes).
+std::unique_ptr<Pass>
+createConvertLayoutToAffine(const LoopEmitOptions &options,
+                            bool skipDynamic = false);
 
 } // namespace mlir::layout
 

@@ -3,7 +3,7 @@
 #ifndef LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 #define LAYOUT_CONVERSION_PIPELINES_PIPELINES_H
 
-#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/LoopEmitOptions.h"
 
 #include "mlir/Pass/PassOptions.h"
 
@@ -13,32 +13,22 @@ class OpPassManager;
 
 namespace mlir::layout {
 
-/// Options of --layout-lower-to-llvm (passed to the loop conversions).
+/// Options of --layout-lower-to-llvm: the knobs of the loop conversions
+/// (LoopEmitOptions.def, same flags, defaults and bounds), the target, the
+/// threads and deallocation.
 struct LayoutLowerToLLVMOptions
     : public PassPipelineOptions<LayoutLowerToLLVMOptions> {
-  Option<int64_t> vectorBytes{
-      *this, "vector-bytes",
-      llvm::cl::desc("Bytes per vector of the innermost loops (0: scalar; "
-                     "default: from the target, 64 with AVX or AVX-512, 16 "
-                     "otherwise)"),
-      llvm::cl::init(kDefaultVectorBytes)};
-  Option<int64_t> nontemporalThresholdBytes{
-      *this, "nontemporal-threshold-bytes",
-      llvm::cl::desc("Destinations of at least this many bytes get "
-                     "non-temporal vector stores (-1: never)"),
-      llvm::cl::init(kDefaultNontemporalThresholdBytes)};
+#define LOOP_EMIT_OPTION(FIELD, FLAG, TYPE, DESCRIPTION)                       \
+  Option<TYPE> FIELD{*this, FLAG, llvm::cl::desc(DESCRIPTION),                 \
+                     llvm::cl::init(LoopEmitOptions().FIELD)};
+#include "layout/Dialect/Layout/Utils/LoopEmitOptions.def"
   Option<int64_t> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads of the parallel loops (OpenMP, upstream's "
-                     "convert-scf-to-openmp): 0: the runtime's default "
-                     "(OMP_NUM_THREADS, else every core); 1: serial nests, "
-                     "no OpenMP"),
+                     "convert-scf-to-openmp), 0 to 4096: 0: the runtime's "
+                     "default (OMP_NUM_THREADS, else every core); 1: serial "
+                     "nests, no OpenMP"),
       llvm::cl::init(0)};
-  Option<int64_t> parallelThresholdBytes{
-      *this, "parallel-threshold-bytes",
-      llvm::cl::desc("Destinations of at least this many bytes get a "
-                     "parallel outer loop (-1: never)"),
-      llvm::cl::init(kDefaultParallelThresholdBytes)};
   Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("The CPU the code is for, as clang's -march ('' or "
@@ -49,25 +39,6 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::desc("Comma-separated +feature/-feature (LLVM's x86 names, "
                      "e.g. -avx512f) on top of target-cpu's features"),
       llvm::cl::init("")};
-  Option<bool> maskedEdges{
-      *this, "masked-edges",
-      llvm::cl::desc("Edges of vector rows use masked loads/stores; false: "
-                     "overlapping full vectors (default: from the target, "
-                     "true with AVX-512F+BW, false otherwise, e.g. AVX2)"),
-      llvm::cl::init(true)};
-  Option<int64_t> vectorRegisterBytes{
-      *this, "vector-register-bytes",
-      llvm::cl::desc("Bytes of the vector register file the blocked "
-                     "transposes may fill (default: from the target, 2048 "
-                     "with AVX-512, 512 with AVX, 256 otherwise; 0: "
-                     "unknown)"),
-      llvm::cl::init(0)};
-  Option<int64_t> memoryStreams{
-      *this, "memory-streams",
-      llvm::cl::desc("Far-apart streams a nest with streaming stores "
-                     "moves at once, per thread (1 or 2; 2: the outermost "
-                     "loop walks both halves together)"),
-      llvm::cl::init(2)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Free every buffer allocated in a function after its "
@@ -77,6 +48,9 @@ struct LayoutLowerToLLVMOptions
       llvm::cl::init(true)};
 };
 
+/// Most threads num-threads accepts.
+inline constexpr int64_t kMaxNumThreads = 4096;
+
 /// Adds --layout-lower-to-llvm (docs/lowering.md): tensor- or memref-level
 /// layout IR (or a mix) to the LLVM dialect, ending with a check that
 /// reports anything left unconverted.
@@ -84,9 +58,10 @@ void buildLayoutLowerToLLVMPipeline(OpPassManager &pm);
 void buildLayoutLowerToLLVMPipeline(OpPassManager &pm,
                                     const LayoutLowerToLLVMOptions &options);
 
-/// Checks the options: num-threads >= 0, parallel-threshold-bytes >= -1,
-/// vector-bytes 0 or a power of two, a known target-cpu and well-formed,
-/// known target-features. Each problem goes to `emitError`.
+/// Checks the options: the loop knobs' bounds (LoopEmitOptions::verify),
+/// num-threads from 0 to kMaxNumThreads, a known target-cpu and
+/// well-formed, known target-features. Each problem goes to `emitError`,
+/// prefixed with "--layout-lower-to-llvm: ".
 LogicalResult
 verifyLayoutLowerToLLVMOptions(const LayoutLowerToLLVMOptions &options,
                                function_ref<void(const Twine &)> emitError);

@@ -262,18 +262,14 @@ struct BroadcastingOpModel
         return failure();
       operands.push_back({*buffer, op->getOperand(k), nullptr});
     }
-    FailureOr<Value> alloc =
-        emitBroadcastingOpIntoNewBuffer(rewriter, op, kind, operands);
+    FailureOr<Value> alloc = emitBroadcastingOpIntoNewBuffer(
+        rewriter, op, kind, operands, LoopEmitOptions::scalarLoops());
     if (failed(alloc))
       return failure();
     replaceOpWithBufferizedValues(rewriter, op, *alloc);
     return success();
   }
 };
-
-template <typename... OpTys> void attachModels(MLIRContext *context) {
-  (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*context), ...);
-}
 
 template <typename... OpTys> void attachBroadcastingOpModels(MLIRContext *ctx) {
   (OpTys::template attachInterface<BroadcastingOpModel<OpTys>>(*ctx), ...);

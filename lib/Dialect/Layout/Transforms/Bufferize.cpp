@@ -10,7 +10,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/BufferizableOpInterfaceImpl.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
-#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/PhysicalSizes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"

@@ -6,6 +6,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/PhysicalSizes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/Transforms/Passes.h"
 #include "layout/Dialect/Layout/Utils/ArithIndexOps.h"
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
+#include "layout/Dialect/Layout/Utils/PhysicalSizes.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "LogicalDescriptors.h"

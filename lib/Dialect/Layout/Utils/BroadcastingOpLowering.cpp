@@ -394,31 +394,30 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
     sources.push_back({buffer, plan.dimMap});
   }
   auto emitError = [op] { return op->emitOpError(); };
-  LoopEmitOptions opOptions = options;
-  opOptions.vectorizableFn = isVectorizableElement(op);
-  opOptions.copiesElements = isa<BroadcastInDimOp>(op);
-  LogicalResult result = success();
-  NestReport report;
-  if (isa<BroadcastInDimOp>(op))
-    result = emitElementwiseLoops(
-        b, loc, kind, dest, destSizes, sources,
-        [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-        emitError, opOptions, &report);
+  auto copyElement = [](OpBuilder &, Location, ValueRange loaded) {
+    return loaded[0];
+  };
+  auto binaryElement = [op](OpBuilder &builder, Location l, ValueRange loaded) {
+    if (isa<VectorType>(loaded[0].getType()))
+      return emitVectorBinaryElement(builder, l, op, loaded[0], loaded[1]);
+    // Floats of different precision: both in the compute type first.
+    Type compute =
+        getBinaryOpComputeType(loaded[0].getType(), loaded[1].getType());
+    return emitBinaryElement(builder, l, op,
+                             castElement(builder, l, loaded[0], compute),
+                             castElement(builder, l, loaded[1], compute));
+  };
+  ElementFunction element;
+  element.vectorizable = isVectorizableElement(op);
+  element.copiesElements = isa<BroadcastInDimOp>(op);
+  if (element.copiesElements)
+    element.fn = copyElement;
   else
-    result = emitElementwiseLoops(
-        b, loc, kind, dest, destSizes, sources,
-        [op](OpBuilder &builder, Location l, ValueRange loaded) {
-          if (isa<VectorType>(loaded[0].getType()))
-            return emitVectorBinaryElement(builder, l, op, loaded[0],
-                                           loaded[1]);
-          // Floats of different precision: both in the compute type first.
-          Type compute =
-              getBinaryOpComputeType(loaded[0].getType(), loaded[1].getType());
-          return emitBinaryElement(builder, l, op,
-                                   castElement(builder, l, loaded[0], compute),
-                                   castElement(builder, l, loaded[1], compute));
-        },
-        emitError, opOptions, &report);
+    element.fn = binaryElement;
+  NestReport report;
+  LogicalResult result =
+      emitElementwiseLoops(b, loc, kind, dest, destSizes, sources, element,
+                           emitError, options, &report);
   if (succeeded(result) && options.reportKernels)
     reportKernel(op, report.primary());
   for (Value temp : temporaries)

@@ -180,20 +180,6 @@ void emitNest(OpBuilder &b, Location loc, const RunNest &nest,
 }
 } // namespace
 
-std::optional<StringRef> mlir::layout::getRelayoutPlanClass(Value src,
-                                                            Value dst) {
-  std::optional<std::pair<Shape, Shape>> shapes = getShapes(src, dst);
-  if (!shapes)
-    return std::nullopt;
-  llvm::Expected<RelayoutPlan> plan =
-      planRelayout(shapes->first, shapes->second);
-  if (!plan) {
-    llvm::consumeError(plan.takeError());
-    return std::nullopt;
-  }
-  return relayoutClassName(plan->cls);
-}
-
 LogicalResult mlir::layout::emitChunkCopyRelayout(OpBuilder &b, Location loc,
                                                   Value src, Value dst) {
   std::optional<std::pair<Shape, Shape>> shapes = getShapes(src, dst);

@@ -12,7 +12,6 @@
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
-#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -93,8 +92,8 @@ bool mlir::layout::loops::getWalkView(MemRefType type, MemRefType &physType,
 std::optional<int64_t>
 NestEmitter::getWalkedCopyElementBytes(Value dest,
                                        ArrayRef<LoopSource> loopSources) {
-  if (options.vectorBytes <= 0 || !options.vectorizableFn ||
-      !options.copiesElements || loopSources.size() != 1)
+  if (options.vectorBytes <= 0 || !vectorizableFn || !copiesElements ||
+      loopSources.size() != 1)
     return std::nullopt;
   auto destType = cast<MemRefType>(dest.getType());
   const LoopSource &s = loopSources[0];
@@ -364,8 +363,8 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
 }
 
 void NestEmitter::prepareVectorization() {
-  if (options.vectorBytes <= 0 || !options.vectorizableFn ||
-      !nonLinearChecks.empty() || !llvm::isPowerOf2_64(options.vectorBytes))
+  if (options.vectorBytes <= 0 || !vectorizableFn || !nonLinearChecks.empty() ||
+      !llvm::isPowerOf2_64(options.vectorBytes))
     return;
   auto type = cast<MemRefType>(destView.getType());
   Type elementType = type.getElementType();
@@ -678,10 +677,11 @@ mlir::layout::getLogicalSizes(OpBuilder &b, Location loc, Value memref) {
 LogicalResult mlir::layout::emitElementwiseLoops(
     OpBuilder &b, Location loc, LoopKind kind, Value dest,
     ArrayRef<OpFoldResult> destSizes, ArrayRef<LoopSource> sources,
-    ElementFn fn, function_ref<InFlightDiagnostic()> emitError,
+    const ElementFunction &element,
+    function_ref<InFlightDiagnostic()> emitError,
     const LoopEmitOptions &options, NestReport *report) {
   IndexExprs x(b, loc, kind);
-  NestEmitter emitter(x, fn, options);
+  NestEmitter emitter(x, element, options);
   if (failed(emitter.prepare(dest, destSizes, sources, emitError)))
     return failure();
   emitter.emit();
@@ -700,11 +700,13 @@ LogicalResult mlir::layout::emitRelayoutLoops(
     const LoopEmitOptions &options, NestReport *report) {
   int64_t rank = cast<MemRefType>(dst.getType()).getRank();
   LoopSource source{src, llvm::to_vector(llvm::seq<int64_t>(0, rank))};
-  LoopEmitOptions copyOptions = options;
-  copyOptions.vectorizableFn = true;
-  copyOptions.copiesElements = true;
-  return emitElementwiseLoops(
-      b, loc, kind, dst, sizes, source,
-      [](OpBuilder &, Location, ValueRange loaded) { return loaded[0]; },
-      emitError, copyOptions, report);
+  auto copyElement = [](OpBuilder &, Location, ValueRange loaded) {
+    return loaded[0];
+  };
+  ElementFunction copy;
+  copy.fn = copyElement;
+  copy.vectorizable = true;
+  copy.copiesElements = true;
+  return emitElementwiseLoops(b, loc, kind, dst, sizes, source, copy, emitError,
+                              options, report);
 }

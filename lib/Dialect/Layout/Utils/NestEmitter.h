@@ -43,8 +43,10 @@ class NestEmitter {
   friend class VectorRowKernel;
 
 public:
-  NestEmitter(IndexExprs &x, ElementFn fn, const LoopEmitOptions &options)
-      : x(x), fn(fn), options(options) {}
+  NestEmitter(IndexExprs &x, const ElementFunction &element,
+              const LoopEmitOptions &options)
+      : x(x), fn(element.fn), vectorizableFn(element.vectorizable),
+        copiesElements(element.copiesElements), options(options) {}
 
   LogicalResult prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
                         ArrayRef<LoopSource> loopSources,
@@ -77,6 +79,8 @@ private:
 
   IndexExprs &x;
   ElementFn fn;
+  /// The facts of `fn` (ElementFunction).
+  bool vectorizableFn, copiesElements;
   LoopEmitOptions options;
   Value destView, destMemRef;
   /// Vectorization of the rows (see LoopEmitOptions): lanes per vector (0:
@@ -219,7 +223,7 @@ private:
                       ArrayRef<AffineExpr> ubs, Value iv);
   void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);
   void emitRowPadding(ArrayRef<AffineExpr> ubs);
-  /// Copies move floats as same-width integers (LoopEmitOptions::
+  /// Copies move floats as same-width integers (ElementFunction::
   /// copiesElements): the vector type data moves in, and the conversions
   /// to and from it (vector.bitcast; identity when not a float copy).
   VectorType getMoveType(VectorType type);

@@ -1,7 +1,7 @@
 //===- PhysicalSizes.cpp - Dynamic physical sizes of tiled arrays ---------===//
 
+#include "layout/Dialect/Layout/Utils/PhysicalSizes.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
-#include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

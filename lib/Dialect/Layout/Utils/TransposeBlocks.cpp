@@ -110,7 +110,7 @@ static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
 
 bool NestEmitter::mayTransposeBlocks() {
   unsigned n = placeholders.size();
-  if (!lanes || !options.copiesElements || sources.size() != 1 || n < 2)
+  if (!lanes || !copiesElements || sources.size() != 1 || n < 2)
     return false;
   // Blocks are at least 4 x 4 along a row whose source stride is constant
   // and neither 1 nor 0 (the checks of emitTransposeBlocks below).
@@ -348,8 +348,7 @@ void TransposeBlockKernel::planParallel() {
 }
 
 bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
-  if (!e.lanes || !e.options.copiesElements || e.sources.size() != 1 ||
-      k >= r) {
+  if (!e.lanes || !e.copiesElements || e.sources.size() != 1 || k >= r) {
     LDBG() << "no transpose blocks at level " << k
            << ": scalar rows, not a one-source copy, or the row level";
     return false;

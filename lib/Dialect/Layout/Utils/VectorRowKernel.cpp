@@ -112,7 +112,7 @@ void VectorRowKernel::computeRange(ArrayRef<AffineExpr> lbs,
   hi = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
   row = target.rowAddress;
   int64_t peel = e.peelBytes(target.nontemporal);
-  isCopy = copiedFrom || e.options.copiesElements;
+  isCopy = copiedFrom || e.copiesElements;
   // Streaming copy rows with unmasked edges (the overlapping vectors below)
   // keep the edges' cached vectors out of the streaming lines: a head or
   // tail shorter than a vector grows by one line, so that its vectors fit
@@ -137,10 +137,9 @@ void VectorRowKernel::computeRange(ArrayRef<AffineExpr> lbs,
   // 1.04-1.12. The source walk and elementwise rows keep the full
   // expression: there LLVM versioned and unrolled the loops on it (13x the
   // code) and from_tiled_4093 fell from 1.07-1.11 to 0.84-0.86x.
-  AffineExpr rowMod =
-      !e.walkingSource && !e.reorderedDest && e.options.copiesElements
-          ? IndexExprs::dropMultiples(row, peel)
-          : row;
+  AffineExpr rowMod = !e.walkingSource && !e.reorderedDest && e.copiesElements
+                          ? IndexExprs::dropMultiples(row, peel)
+                          : row;
   AffineExpr r =
       ((-(rowMod + lo * elementBytes)) % peel).floorDiv(elementBytes);
   AffineExpr d = ((rowMod + hi * elementBytes) % peel).floorDiv(elementBytes);
@@ -416,8 +415,7 @@ bool NestEmitter::emitVectorRow(ArrayRef<AffineExpr> lbs,
   if (!kernel.plan())
     return false;
   if (!copiedFrom)
-    report.add(options.copiesElements ? NestKernel::RowCopy
-                                      : NestKernel::VectorRows);
+    report.add(copiesElements ? NestKernel::RowCopy : NestKernel::VectorRows);
   // Scalar index math and loops from here (runtime bounds).
   LoopKind savedKind = x.kind;
   x.kind = LoopKind::SCF;

@@ -501,7 +501,7 @@ NestEmitter::classifyRowSources(ArrayRef<Value> views,
 
 VectorType NestEmitter::getMoveType(VectorType type) {
   auto floatType = dyn_cast<FloatType>(type.getElementType());
-  if (!options.copiesElements || !floatType)
+  if (!copiesElements || !floatType)
     return type;
   return type.clone(IntegerType::get(x.context, floatType.getWidth()));
 }

@@ -54,16 +54,14 @@ LogicalResult emitBroadcastingOpLoops(OpBuilder &builder, Operation *op,
                                       ArrayRef<BroadcastingOpOperand> operands,
                                       Value dest,
                                       ArrayRef<OpFoldResult> destSizes,
-                                      const LoopEmitOptions &options = {});
+                                      const LoopEmitOptions &options);
 
 /// Allocates the result buffer of tensor broadcast_in_dim / binary op `op`
 /// (getBufferType of its result, dynamic sizes by the broadcasting rule) and
 /// fills it with the loops; returns the buffer.
-FailureOr<Value>
-emitBroadcastingOpIntoNewBuffer(OpBuilder &builder, Operation *op,
-                                LoopKind kind,
-                                ArrayRef<BroadcastingOpOperand> operands,
-                                const LoopEmitOptions &options = {});
+FailureOr<Value> emitBroadcastingOpIntoNewBuffer(
+    OpBuilder &builder, Operation *op, LoopKind kind,
+    ArrayRef<BroadcastingOpOperand> operands, const LoopEmitOptions &options);
 
 /// The dynamic result sizes of a tensor broadcast_in_dim / binary op
 /// (`tensor.dim` of its operands, `sizes`, or XLA's degenerate rule at run
@@ -84,7 +82,7 @@ LogicalResult checkLowerable(Operation *op, LoopKind kind);
 /// before the op, the loops write `%m` directly (no temporary, no copy).
 LogicalResult lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
-                                  const LoopEmitOptions &options = {});
+                                  const LoopEmitOptions &options);
 
 /// Rewrites a memref `layout.relayout` into loops (`memref.copy` when it is
 /// a plain copy: RelayoutOp::isPlainCopy; with scalar rows,
@@ -92,7 +90,7 @@ LogicalResult lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
 /// emitChunkCopyRelayout, ChunkCopy.h).
 LogicalResult lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
-                                  const LoopEmitOptions &options = {});
+                                  const LoopEmitOptions &options);
 
 } // namespace mlir::layout
 

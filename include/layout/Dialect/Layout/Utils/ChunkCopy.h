@@ -19,15 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
 
-#include <optional>
-
 namespace mlir::layout {
-
-/// The plan class name of the memref relayout `src` -> `dst`
-/// (relayoutClassName: "bitcast", "chunk-copy", ...), or std::nullopt when
-/// it is not planned (dynamic or non-identity strided memrefs, element
-/// types without an XLA type, more than kMaxPlannedSlots slots).
-std::optional<StringRef> getRelayoutPlanClass(Value src, Value dst);
 
 /// `view`, an identity memref of static shape, as a 1-D memref (a
 /// memref.collapse_shape of all its dims; itself when 1-D).

@@ -1,0 +1,140 @@
+//===- LoopEmitOptions.h - Configuration of the loop nests ------*- C++ -*-===//
+//
+// The one home of the loop lowering's options: the struct the emitters
+// read, one `kDefault*` constant per knob, the bounds (`verify`), and the
+// copy between the struct, the passes' generated option structs and the
+// pipeline's options. The knobs are listed three times, each list in one
+// place: the fields below, LoopEmitOptions.td (the TableGen options of
+// --convert-layout-to-affine and --convert-layout-to-scf) and
+// LoopEmitOptions.def (the --layout-lower-to-llvm options and
+// copyLoopEmitOptions). Adding a knob: a constant and a field here (with its
+// bound in verify), an option in the .td, a line in the .def.
+//
+// Configuration only: what the nest needs to know about the op it lowers
+// (whether its element function may take vectors, whether it copies) goes
+// with the element function (ElementFunction, LoopEmitters.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITOPTIONS_H
+#define LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITOPTIONS_H
+
+#include "mlir/Support/LLVM.h"
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/Twine.h"
+
+#include <cstdint>
+
+namespace mlir::layout {
+
+/// Code generation choices of the nests. A default-constructed value has
+/// the defaults of the passes' options (vector rows, streaming stores and
+/// parallel loops past their thresholds); scalarLoops() is the plain
+/// lowering of the One-Shot Bufferize models.
+struct LoopEmitOptions {
+  /// One 64-byte vector: a cache line, an AVX-512 register.
+  static constexpr int64_t kDefaultVectorBytes = 64;
+  /// Streaming stores from 4 MiB on (past a typical L2).
+  static constexpr int64_t kDefaultNontemporalThresholdBytes = int64_t(4) << 20;
+  /// Destinations of at least 1 MiB get a parallel outer loop (smaller ones
+  /// take a few microseconds, the order of a parallel region's start-up).
+  static constexpr int64_t kDefaultParallelThresholdBytes = int64_t(1) << 20;
+  static constexpr bool kDefaultMaskedEdges = true;
+  /// Unknown register file: no side-by-side transpose blocks.
+  static constexpr int64_t kDefaultVectorRegisterBytes = 0;
+  static constexpr int64_t kDefaultMemoryStreams = 2;
+  static constexpr bool kDefaultReportKernels = false;
+
+  /// Bounds checked by verify(): vectors of 4 to 256 bytes (wider ones
+  /// multiply the IR of every row for no measured gain:
+  /// docs/performance.md), register files up to 8 KiB.
+  static constexpr int64_t kMinVectorBytes = 4;
+  static constexpr int64_t kMaxVectorBytes = 256;
+  static constexpr int64_t kMaxVectorRegisterBytes = 8192;
+
+  /// Bytes per vector of the innermost loop (e.g. 64: vector<16xf32>); 0
+  /// keeps scalar loops. Rows whose destination is contiguous and whose
+  /// sources are contiguous or constant along the row are vectorized, with
+  /// a scalar prologue up to the next `vectorBytes`-aligned destination
+  /// address and a scalar epilogue, so every vector store is aligned.
+  int64_t vectorBytes = kDefaultVectorBytes;
+  /// Vector stores are non-temporal (`nontemporal = true`, streaming past
+  /// the caches) when the destination has a static size of at least this
+  /// many bytes; -1: never. Requires vectorBytes > 0.
+  int64_t nontemporalThresholdBytes = kDefaultNontemporalThresholdBytes;
+  /// The outer loop of the nest is a parallel loop (`affine.parallel` /
+  /// `scf.parallel`, which --layout-lower-to-llvm lowers to OpenMP) when the
+  /// destination has a static size of at least this many bytes and an
+  /// identity layout; -1: never. Each parallel iteration writes a chunk of
+  /// whole destination cache lines (64 bytes from the buffer's start) and
+  /// fences its non-temporal stores.
+  int64_t parallelThresholdBytes = kDefaultParallelThresholdBytes;
+  /// How a vector row writes its edges (the elements before its first and
+  /// after its last aligned vector): true, one masked vector each
+  /// (vector.maskedload/maskedstore: cheap on AVX-512, which has masked
+  /// stores for every element width); false, for copies full unmasked
+  /// vectors that overlap the aligned body (re-writing a few elements with
+  /// the values they already have), scalar elements where no full vector
+  /// fits and for other functions, and streaming rows peeled to a whole
+  /// 64-byte line. AVX2 has no 16-bit masked store and microcoded 32-bit
+  /// ones on older AMD cores, so the pipeline should set false there
+  /// (docs/performance.md, "Edges without masks").
+  bool maskedEdges = kDefaultMaskedEdges;
+  /// Bytes of the target's vector register file (AVX-512: 32 x 64), 0 when
+  /// unknown. Blocked transposes with cached stores whose destination rows
+  /// are a multiple of 1 KiB apart (power-of-two shapes: the 16 stores of a
+  /// block fall into a few L1 sets) take two blocks side by side when both
+  /// fit in the registers, which halves the stores per set.
+  int64_t vectorRegisterBytes = kDefaultVectorRegisterBytes;
+  /// Nests with non-temporal stores move this many far-apart streams (per
+  /// thread) at once: with 2, the outermost loop walks its first and second
+  /// halves together, each innermost row (and padding element) emitted for
+  /// both, in parallel chunks of the first half when that loop is the
+  /// parallel one; nests that may take blocked transposes keep one. One
+  /// sequential stream leaves DRAM bandwidth unused on one core (Zen 5: 42 ->
+  /// 63 GB/s for T(8,128) -> row-major in a standalone loop; a neighbouring row
+  /// as the second stream only 52); docs/performance.md, "Two memory streams".
+  /// 1: one stream.
+  int64_t memoryStreams = kDefaultMemoryStreams;
+  /// Every lowered op gets a remark `kernel: NAME` naming the kernel its
+  /// loops took (NestKernel.h; the conversions' `report-kernels` option).
+  bool reportKernels = kDefaultReportKernels;
+
+  /// Scalar, serial loops with cached stores (what the One-Shot Bufferize
+  /// models of the broadcasting ops build).
+  static LoopEmitOptions scalarLoops() {
+    LoopEmitOptions options;
+    options.vectorBytes = 0;
+    options.nontemporalThresholdBytes = -1;
+    options.parallelThresholdBytes = -1;
+    options.memoryStreams = 1;
+    return options;
+  }
+
+  /// Checks every knob against its bounds; each problem goes to `emitError`
+  /// as "<option-flag> must be ..., got N".
+  LogicalResult verify(function_ref<void(const Twine &)> emitError) const;
+};
+
+/// Copies every knob of LoopEmitOptions.def from `from` to `to`: a
+/// LoopEmitOptions, a pass's generated options struct or pass (the
+/// TableGen options of LoopEmitOptions.td have the field names) or the
+/// pipeline's options.
+template <typename To, typename From>
+void copyLoopEmitOptions(To &to, const From &from) {
+#define LOOP_EMIT_OPTION(FIELD, FLAG, TYPE, DESCRIPTION) to.FIELD = from.FIELD;
+#include "layout/Dialect/Layout/Utils/LoopEmitOptions.def"
+}
+
+/// The LoopEmitOptions of a pass or of options with the fields of
+/// LoopEmitOptions.def.
+template <typename From> LoopEmitOptions getLoopEmitOptions(const From &from) {
+  LoopEmitOptions options;
+  copyLoopEmitOptions(options, from);
+  return options;
+}
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITOPTIONS_H
