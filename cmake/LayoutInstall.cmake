@@ -43,13 +43,14 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/layout
 # Tools and the plugin. Installed binaries find our libraries next to them and
 # LLVM's/MLIR's shared libraries (libMLIR.so is not on the system's library
 # path on Debian) where they were found at build time.
-foreach(tool layout-opt layout-explain LayoutPlugin)
+foreach(tool layout-opt layout-explain layout-lsp-server layout-reduce
+    LayoutPlugin)
   if(TARGET ${tool})
     set_target_properties(${tool} PROPERTIES
       INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
   endif()
 endforeach()
-foreach(tool layout-opt layout-explain)
+foreach(tool layout-opt layout-explain layout-lsp-server layout-reduce)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()

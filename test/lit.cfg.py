@@ -51,7 +51,9 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The layout dialect's tools: our driver, and stock MLIR tools for the plugin
 # and execution tests.
-llvm_config.add_tool_substitutions(["layout-opt", "mlir-opt", "mlir-runner"],
+llvm_config.add_tool_substitutions(["layout-opt", "layout-lsp-server",
+                                    "layout-reduce", "mlir-opt",
+                                    "mlir-runner"],
                                    tool_dirs)
 
 # Sanitized builds (-DLAYOUT_ENABLE_SANITIZERS=ON, scripts/sanitize.sh): the
