@@ -20,8 +20,8 @@ int main(void) {
   MlirAttribute fig1 = mlirLayoutTiledAttrGet(
       ctx, mlirStringRefCreateFromCString("{1,0:T(2,2)}"));
   int64_t shape[2] = {3, 5}, index[2] = {2, 3};
-  printf("%lld\n", (long long)mlirLayoutTiledAttrGetPhysicalIndex(
-                       fig1, 2, shape, index));
+  printf("%lld\n",
+         (long long)mlirLayoutTiledAttrGetPhysicalIndex(fig1, 2, shape, index));
 
   MlirModule module = mlirModuleCreateParse(
       ctx, mlirStringRefCreateFromCString(
@@ -37,11 +37,11 @@ int main(void) {
   if (mlirModuleIsNull(module))
     return 1;
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
-          mlirPassManagerGetAsOpPassManager(pm),
-          mlirStringRefCreateFromCString(
-              "builtin.module(layout-lower-to-llvm)"),
-          NULL, NULL)))
+  if (mlirLogicalResultIsFailure(
+          mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                                mlirStringRefCreateFromCString(
+                                    "builtin.module(layout-lower-to-llvm)"),
+                                NULL, NULL)))
     return 1;
   int ok = mlirLogicalResultIsSuccess(
       mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
