@@ -1,10 +1,11 @@
 // RUN: layout-opt %s --layout-raise-from-linalg -split-input-file \
 // RUN:   -verify-diagnostics | FileCheck %s
 
-// Figure 1 as a pack: one tile level, padding 0 -> PV(zero).
+// Figure 1 as a pack: one tile level, padding 0 -> PV(zero). The pack's
+// destination, viewed in the layout, is the relayout's destination.
 // CHECK-LABEL: func.func @pack
-// CHECK-SAME: (%[[S:.+]]: tensor<3x5xf32>
-// CHECK: %[[E:.+]] = tensor.empty() : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(zero)}>>
+// CHECK-SAME: (%[[S:.+]]: tensor<3x5xf32>, %[[D:.+]]: tensor<2x3x2x2xf32>)
+// CHECK: %[[E:.+]] = layout.from_physical %[[D]] : tensor<2x3x2x2xf32> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(zero)}>>
 // CHECK: %[[R:.+]] = layout.relayout %[[S]], %[[E]] : tensor<3x5xf32>, tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(zero)}>> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(zero)}>>
 // CHECK: %[[P:.+]] = layout.to_physical %[[R]] : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)PV(zero)}>> -> tensor<2x3x2x2xf32>
 // CHECK-NOT: linalg.pack
@@ -19,7 +20,7 @@ func.func @pack(%s: tensor<3x5xf32>, %d: tensor<2x3x2x2xf32>) -> tensor<2x3x2x2x
 
 // Exact tiles: no padding value is needed, none is set.
 // CHECK-LABEL: func.func @pack_exact
-// CHECK: tensor.empty() : tensor<4x6xf32, #layout.tiled<{1,0:T(2,3)}>>
+// CHECK: layout.from_physical %{{.+}} : tensor<2x2x2x3xf32> -> tensor<4x6xf32, #layout.tiled<{1,0:T(2,3)}>>
 func.func @pack_exact(%s: tensor<4x6xf32>, %d: tensor<2x2x2x3xf32>) -> tensor<2x2x2x3xf32> {
   %one = arith.constant 1.0 : f32
   %p = linalg.pack %s padding_value(%one : f32) inner_dims_pos = [0, 1] inner_tiles = [2, 3] into %d : tensor<4x6xf32> -> tensor<2x2x2x3xf32>
@@ -45,6 +46,9 @@ func.func @pack_outer_perm(%s: tensor<3x5xf32>, %d: tensor<3x2x2x2xf32>) -> tens
 // dim 0's in-tile dim to the minor end; the size-1 dims it adds are
 // collapsed away. Lowest f32 -> PV(lowest).
 // CHECK-LABEL: func.func @pack_inner_swapped
+// CHECK-SAME: (%{{.+}}: tensor<3x5xf32>, %[[D:.+]]: tensor<2x3x2x2xf32>)
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[D]] {{\[\[}}0], [1, 2], [3], [4, 5]] output_shape [2, 3, 1, 2, 2, 1] : tensor<2x3x2x2xf32> into tensor<2x3x1x2x2x1xf32>
+// CHECK: layout.from_physical %[[X]] : tensor<2x3x1x2x2x1xf32> -> tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)(2,1)PV(lowest)}>>
 // CHECK: %[[P:.+]] = layout.to_physical %{{.+}} : tensor<3x5xf32, #layout.tiled<{1,0:T(2,2)(2,1)PV(lowest)}>> -> tensor<2x3x1x2x2x1xf32>
 // CHECK: %[[C:.+]] = tensor.collapse_shape %[[P]] {{\[\[}}0], [1, 2], [3], [4, 5]] : tensor<2x3x1x2x2x1xf32> into tensor<2x3x2x2xf32>
 // CHECK: return %[[C]]
@@ -96,7 +100,8 @@ func.func @unpack(%p: tensor<2x3x2x2xf32>, %d: tensor<3x5xf32>) -> tensor<3x5xf3
 // -----
 
 // CHECK-LABEL: func.func @transpose_tensor
-// CHECK: %[[E:.+]] = tensor.empty() : tensor<2x3x4xf32, #layout.tiled<{0,2,1}>>
+// CHECK-SAME: (%{{.+}}: tensor<2x3x4xf32>, %[[B:.+]]: tensor<3x4x2xf32>)
+// CHECK: %[[E:.+]] = layout.from_physical %[[B]] : tensor<3x4x2xf32> -> tensor<2x3x4xf32, #layout.tiled<{0,2,1}>>
 // CHECK: %[[R:.+]] = layout.relayout %{{.+}}, %[[E]]
 // CHECK: layout.to_physical %[[R]] : tensor<2x3x4xf32, #layout.tiled<{0,2,1}>> -> tensor<3x4x2xf32>
 func.func @transpose_tensor(%a: tensor<2x3x4xf32>, %b: tensor<3x4x2xf32>) -> tensor<3x4x2xf32> {

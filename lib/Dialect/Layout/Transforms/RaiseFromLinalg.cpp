@@ -259,12 +259,20 @@ LogicalResult raisePack(linalg::PackOp op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
   auto tiled = TiledLayoutAttr::get(op.getContext(), pack->layout);
   rewriter.setInsertionPoint(op);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, srcType.getShape(),
-                                        srcType.getElementType(), tiled);
-  Value relayout =
-      RelayoutOp::create(rewriter, loc, op.getSource(), empty)->getResult(0);
+  // The pack's destination, viewed in the layout, is the relayout's
+  // destination, so that bufferization writes the result in place (as
+  // upstream's destination-passing pack does).
   auto physType =
       RankedTensorType::get(pack->physicalDims, srcType.getElementType());
+  Value dest = op.getDest();
+  if (pack->needsReshape)
+    dest = tensor::ExpandShapeOp::create(rewriter, loc, physType, dest,
+                                         pack->groups);
+  auto tiledType = RankedTensorType::get(srcType.getShape(),
+                                         srcType.getElementType(), tiled);
+  Value view = FromPhysicalOp::create(rewriter, loc, tiledType, dest);
+  Value relayout =
+      RelayoutOp::create(rewriter, loc, op.getSource(), view)->getResult(0);
   Value result = ToPhysicalOp::create(rewriter, loc, physType, relayout);
   if (pack->needsReshape)
     result = tensor::CollapseShapeOp::create(rewriter, loc, dstType, result,
@@ -327,10 +335,12 @@ LogicalResult raiseTranspose(linalg::TransposeOp op, RewriterBase &rewriter) {
     rewriter.eraseOp(op);
     return success();
   }
-  Value empty = tensor::EmptyOp::create(rewriter, loc, inType.getShape(),
-                                        inType.getElementType(), tiled);
+  // The init, viewed in the layout, is the destination (in place).
+  auto tiledType =
+      RankedTensorType::get(inType.getShape(), inType.getElementType(), tiled);
+  Value view = FromPhysicalOp::create(rewriter, loc, tiledType, op.getInit());
   Value relayout =
-      RelayoutOp::create(rewriter, loc, op.getInput(), empty)->getResult(0);
+      RelayoutOp::create(rewriter, loc, op.getInput(), view)->getResult(0);
   rewriter.replaceOp(
       op, ToPhysicalOp::create(rewriter, loc, outType, relayout)->getResults());
   return success();

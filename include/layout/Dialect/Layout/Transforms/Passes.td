@@ -312,16 +312,18 @@ def LayoutRaiseFromLinalg : Pass<"layout-raise-from-linalg"> {
     project's relayout and broadcast kernels run them (docs/embedding.md,
     "Raising linalg"):
 
-    * tensor `linalg.pack`: `layout.relayout` from row-major into the
-      layout whose physical tensor is the pack's result, then
-      `layout.to_physical` (and `tensor.collapse_shape` of the size-1 dims
-      the layout adds, see below);
+    * tensor `linalg.pack`: the pack's destination viewed in the layout
+      whose physical tensor is the pack's result (`tensor.expand_shape` of
+      the size-1 dims the layout adds, see below, and
+      `layout.from_physical`), a `layout.relayout` from row-major into
+      it, then `layout.to_physical` (and `tensor.collapse_shape`): the
+      destination stays the destination, so bufferization writes in place;
     * tensor `linalg.unpack`: `tensor.expand_shape` (if needed),
       `layout.from_physical` and `layout.relayout` into the destination,
       which reads only the logical elements (the unpadded part);
-    * `linalg.transpose` (tensors and memrefs): a relayout into the layout
-      `{reverse(permutation)}`, whose physical buffer is the transposed
-      array;
+    * `linalg.transpose` (tensors and memrefs): a relayout into the init
+      viewed in the layout `{reverse(permutation)}` (`layout.from_physical`),
+      whose physical buffer is the transposed array;
     * tensor `linalg.broadcast`: `layout.broadcast_in_dim` whose
       `broadcast_dimensions` are the result dims not in `dimensions`.
 
