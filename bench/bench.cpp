@@ -82,6 +82,15 @@ DECL2(chunk_copy, f32, 2, f32, 4)
   extern "C" void _mlir_ciface_up_##NAME(StridedMemRefType<f32, 2> *,          \
                                          StridedMemRefType<f32, 1> *,          \
                                          StridedMemRefType<f32, 2> *);
+// Upstream's linalg.pack/unpack raised to our kernels
+// (--layout-raise-from-linalg, bench/gen_kernels.py RAISED).
+#define DECL_RAISED(NAME, T0, N0, T1, N1)                                      \
+  extern "C" void _mlir_ciface_raised_##NAME(StridedMemRefType<T0, N0> *,      \
+                                             StridedMemRefType<T1, N1> *);
+DECL_RAISED(to_tiled_4096, f32, 2, f32, 4)
+DECL_RAISED(from_tiled_4096, f32, 4, f32, 2)
+DECL_RAISED(to_tiled_4093, f32, 2, f32, 4)
+DECL_RAISED(from_tiled_4093, f32, 4, f32, 2)
 DECL3(bcast_add_d1)
 DECL3(bcast_add_d0)
 
@@ -546,6 +555,25 @@ int main(int argc, char **argv) {
             {cdiv(RO, 8), cdiv(CO, 128), 8, 128}, f32());
   relayout2("from_tiled_4093", {RO, CO}, tiled2(RO, CO, 8, 128),
             rowMajor({RO, CO}), F42{_mlir_ciface_from_tiled_4093},
+            _mlir_ciface_up_from_tiled_4093,
+            {cdiv(RO, 8), cdiv(CO, 128), 8, 128}, {RO, CO}, f32());
+  // The same upstream linalg.pack/unpack functions raised to our kernels:
+  // "ours" is upstream's IR through --layout-raise-from-linalg, "upstream"
+  // its upstream lowering (upstream-pack vs raised-pack).
+  relayout2("raised_to_tiled_4096", {N, N}, rowMajor({N, N}),
+            tiled2(N, N, 8, 128), F22{_mlir_ciface_raised_to_tiled_4096},
+            _mlir_ciface_up_to_tiled_4096, {N, N}, {N / 8, N / 128, 8, 128},
+            f32());
+  relayout2("raised_from_tiled_4096", {N, N}, tiled2(N, N, 8, 128),
+            rowMajor({N, N}), F42{_mlir_ciface_raised_from_tiled_4096},
+            _mlir_ciface_up_from_tiled_4096, {N / 8, N / 128, 8, 128}, {N, N},
+            f32());
+  relayout2("raised_to_tiled_4093", {RO, CO}, rowMajor({RO, CO}),
+            tiled2(RO, CO, 8, 128), F22{_mlir_ciface_raised_to_tiled_4093},
+            _mlir_ciface_up_to_tiled_4093, {RO, CO},
+            {cdiv(RO, 8), cdiv(CO, 128), 8, 128}, f32());
+  relayout2("raised_from_tiled_4093", {RO, CO}, tiled2(RO, CO, 8, 128),
+            rowMajor({RO, CO}), F42{_mlir_ciface_raised_from_tiled_4093},
             _mlir_ciface_up_from_tiled_4093,
             {cdiv(RO, 8), cdiv(CO, 128), 8, 128}, {RO, CO}, f32());
   // bf16 {1,0:T(8,128)(2,1)}: 8x128 tiles, each stored as 4x128 (2,1) tiles.

@@ -55,6 +55,14 @@ fi
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/planner.llvm.mlir" -o "$OUT/planner.ll"
 "$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/planner.ll" -o "$OUT/planner.o"
 
+# Upstream's linalg.pack/unpack functions raised to our kernels
+# (--layout-raise-from-linalg; the raised_* rows).
+"$LAYOUT_OPT" "$OUT/raised.mlir" \
+  "--layout-lower-to-llvm=raise-from-linalg=true $options" \
+  -o "$OUT/raised.llvm.mlir"
+"$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/raised.llvm.mlir" -o "$OUT/raised.ll"
+"$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/raised.ll" -o "$OUT/raised.o"
+
 # Upstream: lower_pack/lower_unpack, one-shot-bufferize (with upstream's
 # deallocation pipeline, so the temporaries are freed), linalg loops, LLVM.
 "$L/bin/mlir-opt" "$OUT/upstream.mlir" \
@@ -70,7 +78,7 @@ small=()
 [ "$SIZE" = small ] && small=(-DBENCH_SMALL)
 # OpenMP: Debian's LLVM runtime (libomp-22-dev, scripts/install-deps.sh).
 "$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp "${small[@]}" -I"$L/include" \
-  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/planner.o" "$OUT/upstream.o" -L"$L/lib" \
+  -I"$OUT" bench/bench.cpp "$OUT/ours.o" "$OUT/planner.o" "$OUT/raised.o" "$OUT/upstream.o" -L"$L/lib" \
   -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils -lmlir_float16_utils -lm -o "$OUT/bench"
 
 if [[ " $* " != *" --check-only "* ]]; then

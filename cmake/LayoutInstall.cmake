@@ -23,8 +23,12 @@ install(TARGETS ${LAYOUT_EXPORTED_LIBS}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # One umbrella target for everything.
+# The C API (MLIRLayout::MLIRLayoutCAPI) is not part of it: it brings MLIR's
+# C API archives, which C++ users do not need.
+set(LAYOUT_UMBRELLA_LIBS ${LAYOUT_EXPORTED_LIBS})
+list(REMOVE_ITEM LAYOUT_UMBRELLA_LIBS MLIRLayoutCAPI)
 add_library(MLIRLayout INTERFACE)
-target_link_libraries(MLIRLayout INTERFACE ${LAYOUT_EXPORTED_LIBS})
+target_link_libraries(MLIRLayout INTERFACE ${LAYOUT_UMBRELLA_LIBS})
 target_include_directories(MLIRLayout INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
   $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
@@ -35,6 +39,9 @@ install(TARGETS MLIRLayout EXPORT MLIRLayoutTargets)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/layout
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/layout-c
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/layout
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.inc" PATTERN "*.h"
@@ -43,13 +50,14 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/layout
 # Tools and the plugin. Installed binaries find our libraries next to them and
 # LLVM's/MLIR's shared libraries (libMLIR.so is not on the system's library
 # path on Debian) where they were found at build time.
-foreach(tool layout-opt layout-explain LayoutPlugin)
+foreach(tool layout-opt layout-explain layout-lsp-server layout-reduce
+    LayoutPlugin)
   if(TARGET ${tool})
     set_target_properties(${tool} PROPERTIES
       INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
   endif()
 endforeach()
-foreach(tool layout-opt layout-explain)
+foreach(tool layout-opt layout-explain layout-lsp-server layout-reduce)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()

@@ -2,7 +2,8 @@
 # Installs the project from ${BUILD_DIR:-build} to a temporary prefix, builds
 # examples/downstream (my-opt) against the installed MLIRLayout package, runs it
 # on examples/downstream/input.mlir and on the flagship example (lowered with
-# --layout-lower-to-llvm and executed), and FileChecks the results.
+# --layout-lower-to-llvm and executed) and my-c-tool (the C API), and
+# FileChecks the results.
 # Prints "downstream: 1 passed, 0 failed" (or 0 passed, 1 failed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,7 @@ launcher=()
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 cmake -G Ninja -S examples/downstream -B "$work/build" \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DMLIR_DIR=$LLVM/lib/cmake/mlir \
-  -DCMAKE_CXX_COMPILER=clang++-22 "${launcher[@]}" \
+  -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_C_COMPILER=clang-22 "${launcher[@]}" \
   -DCMAKE_EXE_LINKER_FLAGS="-fuse-ld=lld -B$LLVM/bin" >"$work/configure.log" 2>&1 \
   || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/build" >"$work/build.log" 2>&1 \
@@ -49,6 +50,10 @@ $LLVM/bin/mlir-runner "$work/flagship-par.mlir" -e main -entry-point-result=void
   >"$work/flagship-par.out" || fail "mlir-runner on the parallel kernels"
 $LLVM/bin/FileCheck examples/downstream/flagship.check \
   --input-file="$work/flagship-par.out" || fail "FileCheck of the parallel flagship"
+# A plain C program linked against MLIRLayout::MLIRLayoutCAPI.
+"$work/build/my-c-tool" >"$work/c-tool.out" || fail "my-c-tool exited non-zero"
+printf '17\nlowered: ok\n' | cmp -s - "$work/c-tool.out" \
+  || { cat "$work/c-tool.out"; fail "my-c-tool output"; }
 # The installed tools run from the prefix too.
 "$work/prefix/bin/layout-explain" index 'f32[3,5]{1,0:T(2,2)}' 2,3 | grep -qx 17 \
   || fail "installed layout-explain"

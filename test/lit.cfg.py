@@ -7,7 +7,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "LAYOUT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.layout_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
@@ -50,12 +50,15 @@ llvm_config.with_environment("PATH", config.layout_tools_dir, append_path=True)
 tool_dirs = [config.layout_tools_dir, config.llvm_tools_dir]
 tools = [
     "layout-explain",
+    "layout-capi-test",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The layout dialect's tools: our driver, and stock MLIR tools for the plugin
 # and execution tests.
-llvm_config.add_tool_substitutions(["layout-opt", "mlir-opt", "mlir-runner"],
+llvm_config.add_tool_substitutions(["layout-opt", "layout-lsp-server",
+                                    "layout-reduce", "mlir-opt",
+                                    "mlir-runner"],
                                    tool_dirs)
 
 # Sanitized builds (-DLAYOUT_ENABLE_SANITIZERS=ON, scripts/sanitize.sh): the

@@ -34,6 +34,10 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   // 1. Tensor level: explicit broadcasts, then loops (fusing single-use
   //    broadcasts into their consumer) over bufferization.to_buffer /
   //    memref.alloc / bufferization.to_tensor.
+  //    (raise-from-linalg: upstream's relayout-like linalg ops first become
+  //    layout ops, so that they take the same path.)
+  if (options.raiseFromLinalg)
+    pm.addPass(createLayoutRaiseFromLinalg());
   pm.addPass(createLayoutExpandBroadcasts());
   //    The vector width, the edge strategy and the register file:
   //    vector-bytes, masked-edges and vector-register-bytes if given, else

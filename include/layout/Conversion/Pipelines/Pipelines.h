@@ -46,6 +46,13 @@ struct LayoutLowerToLLVMOptions
                      "hand-written memref.dealloc of local allocations are "
                      "replaced by it"),
       llvm::cl::init(true)};
+  Option<bool> raiseFromLinalg{
+      *this, "raise-from-linalg",
+      llvm::cl::desc("First run --layout-raise-from-linalg: linalg.pack, "
+                     "unpack, transpose and broadcast become layout ops "
+                     "that the project's kernels lower (ops it cannot "
+                     "express stay and take upstream's lowering)"),
+      llvm::cl::init(false)};
 };
 
 /// Most threads num-threads accepts.

@@ -310,4 +310,50 @@ def LayoutAttachDims : Pass<"layout-attach-dims", "ModuleOp"> {
   }];
 }
 
+def LayoutRaiseFromLinalg : Pass<"layout-raise-from-linalg"> {
+  let summary = "Raise linalg.pack/unpack/transpose/broadcast to layout ops";
+  let description = [{
+    Rewrites upstream's relayout-like linalg ops into the layout dialect's
+    ops between the equivalent `#layout.tiled` layouts, so that the
+    project's relayout and broadcast kernels run them (docs/embedding.md,
+    "Raising linalg"):
+
+    * tensor `linalg.pack`: the pack's destination viewed in the layout
+      whose physical tensor is the pack's result (`tensor.expand_shape` of
+      the size-1 dims the layout adds, see below, and
+      `layout.from_physical`), a `layout.relayout` from row-major into
+      it, then `layout.to_physical` (and `tensor.collapse_shape`): the
+      destination stays the destination, so bufferization writes in place;
+    * tensor `linalg.unpack`: `tensor.expand_shape` (if needed),
+      `layout.from_physical` and `layout.relayout` into the destination,
+      which reads only the logical elements (the unpadded part);
+    * `linalg.transpose` (tensors and memrefs): a relayout into the init
+      viewed in the layout `{reverse(permutation)}` (`layout.from_physical`),
+      whose physical buffer is the transposed array;
+    * tensor `linalg.broadcast`: `layout.broadcast_in_dim` whose
+      `broadcast_dimensions` are the result dims not in `dimensions`.
+
+    The pack's layout: physical order `outer_dims_perm` (minor_to_major is
+    its reverse), one tile level over the minor suffix of the physical order
+    that starts at the first tiled dim (untiled dims in that suffix get tile
+    1 and add a size-1 dim), and, when `inner_dims_pos` orders the tiled
+    dims differently from `outer_dims_perm`, further levels `T(t,1,...,1)`
+    that each move one in-tile dim to the minor end (exact tiles: no
+    padding, size-1 dims). `padding_value` becomes `PV(zero|one|lowest|
+    highest)` when it is a constant equal to that value of the element type.
+    Every computed layout is checked against the library's physical dims
+    before anything is rewritten.
+
+    Not raised, with a remark on the op that says why: dynamic shapes or
+    inner tiles, a padding value that is not one of the `PV` constants (or
+    not a constant) when a tile is incomplete, memref operands that are not
+    identity-layout (transpose), memref `linalg.broadcast`
+    (`layout.broadcast_in_dim` is tensor-only). Such ops stay as they are.
+  }];
+  let dependentDialects = ["::mlir::layout::LayoutDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // LAYOUT_DIALECT_LAYOUT_TRANSFORMS_PASSES_TD
