@@ -212,7 +212,10 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
     } valueOptions[] = {{"--dims", kOptDims, &opts.dims},
                         {"--perm", kOptPerm, &opts.perm},
                         {"--op", kOptOp, &opts.op},
-                        {"--output", kOptOutput, &opts.output}};
+                        {"--output", kOptOutput, &opts.output},
+                        {"--target-cpu", kOptTarget, &opts.targetCpu},
+                        {"--target-features", kOptTarget, &opts.targetFeatures},
+                        {"--vector-bytes", kOptTarget, &opts.vectorBytes}};
     bool matched = false;
     for (ValueOption &option : valueOptions) {
       if (name != option.name)

@@ -50,6 +50,9 @@ enum OptionMask : unsigned {
   /// --relayout: the last positional (ArgKind of positional[1]) is only
   /// taken with it.
   kOptRelayout = 1 << 7,
+  /// --target-cpu / --target-features / --vector-bytes: the target of the
+  /// lowering `plan` asks for its kernel (--layout-lower-to-llvm's options).
+  kOptTarget = 1 << 8,
 };
 
 /// What a positional argument is, and how it is parsed.
@@ -71,6 +74,7 @@ struct ArgSpec {
 struct Options {
   std::vector<StringRef> positional;
   std::optional<StringRef> dims, perm, op, output;
+  std::optional<StringRef> targetCpu, targetFeatures, vectorBytes;
   bool ignoreElementType = false;
   bool relayout = false;
   bool json = false;

@@ -300,13 +300,15 @@ Error layout_explain::runPlan(const Args &args, Output &out) {
   out.text = "class: " + cls.str() +
              "\nrun_elements: " + std::to_string(plan->runElements) +
              "\nvector_elements: " + std::to_string(plan->vectorElements) +
-             "\nbytes_moved: " + std::to_string(plan->bytesMoved) + "\n" +
-             plan->explanation + "\n";
+             "\nbytes_moved: " + std::to_string(plan->bytesMoved) + "\n";
   out.object["class"] = cls;
   out.object["run_elements"] = plan->runElements;
   out.object["vector_elements"] = plan->vectorElements;
   out.object["bytes_moved"] = plan->bytesMoved;
   out.object["explanation"] = plan->explanation;
+  if (Error err = addRelayoutKernel(args, out))
+    return err;
+  out.text += plan->explanation + "\n";
   return Error::success();
 }
 

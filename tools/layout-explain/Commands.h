@@ -35,6 +35,11 @@ Error runSameByteOrder(const Args &args, Output &out);
 Error runShow(const Args &args, Output &out); // Show.cpp
 Error runSvg(const Args &args, Output &out);  // Svg.cpp
 
+/// The kernel the lowering emits for the relayout shapes[0] -> shapes[1]
+/// on the target of the --target-* / --vector-bytes options: `kernel: NAME`
+/// (JSON `kernel`, null when the lowering fails). Kernel.cpp.
+Error addRelayoutKernel(const Args &args, Output &out);
+
 /// `key: value` rows; a value of std::nullopt prints as `none` (JSON null).
 using SizeRows = SmallVector<std::pair<std::string, std::optional<int64_t>>>;
 Expected<SizeRows> computeSizes(const Shape &shape);

@@ -153,13 +153,15 @@ const Command kCommands[] = {
      runDeleteDims,
      "ShapeUtil::DeleteDimensions"},
     {"plan",
-     "SRC DST",
+     "SRC DST [--target-cpu CPU] [--target-features F] [--vector-bytes N]",
      {{ArgKind::Shape, "source"}, {ArgKind::Shape, "destination"}},
-     0,
+     kOptTarget,
      "shapes",
      false,
      runPlan,
-     "the relayout SRC -> DST: class, run and vector lengths, bytes moved"},
+     "the relayout SRC -> DST: class, run and vector lengths, bytes moved, "
+     "and the kernel the lowering emits (for --target-cpu, "
+     "--target-features, --vector-bytes; default: the host)"},
     {"canonical-layout",
      "SHAPE",
      {{ArgKind::ArrayShape, "shape"}},
