@@ -153,7 +153,7 @@ const Command kCommands[] = {
      runDeleteDims,
      "ShapeUtil::DeleteDimensions"},
     {"plan",
-     "SRC DST [--target-cpu CPU] [--target-features F] [--vector-bytes N]",
+     "SRC DST",
      {{ArgKind::Shape, "source"}, {ArgKind::Shape, "destination"}},
      kOptTarget,
      "shapes",

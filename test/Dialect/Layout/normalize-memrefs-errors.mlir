@@ -108,3 +108,14 @@ func.func @memory_space() {
   %m = memref.alloc() : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)S(1)}>>
   return
 }
+
+// -----
+
+// vector.load of a packed E(4) memref (an identity index map, but packed
+// bytes) is refused.
+func.func @vector_load_packed(%m: memref<4x8xi4, #layout.tiled<{1,0:E(4)}>>) -> vector<2xi4> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'vector.load' op uses a #layout.tiled memref; layout-normalize-memrefs does not know how to rewrite this op}}
+  %v = vector.load %m[%c0, %c0] : memref<4x8xi4, #layout.tiled<{1,0:E(4)}>>, vector<2xi4>
+  return %v : vector<2xi4>
+}

@@ -229,3 +229,21 @@ func.func @static_dim(%m: memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>) -> index
   %d = memref.dim %m, %c1 : memref<3x5xf32, #layout.tiled<{1,0:T(2,2)}>>
   return %d : index
 }
+
+// -----
+
+// A #layout.tiled memref whose layout is the identity ({1,0}: no tiles,
+// padding or packing) only changes type: the vector loads and stores of the
+// loop kernels keep their indices (found by the kernel table's relayouts
+// from an explicit row-major layout, docs/lowering.md).
+// CHECK-LABEL: func.func @identity_tiled_vectors
+// CHECK-SAME: (%[[A:.+]]: memref<4x8xf32>, %[[B:.+]]: memref<4x8xf32>)
+// CHECK: %[[V:.+]] = vector.load %[[A]][%{{.+}}, %{{.+}}] : memref<4x8xf32>, vector<8xf32>
+// CHECK: vector.store %[[V]], %[[B]][%{{.+}}, %{{.+}}] : memref<4x8xf32>, vector<8xf32>
+func.func @identity_tiled_vectors(%a: memref<4x8xf32, #layout.tiled<{1,0}>>, %b: memref<4x8xf32, #layout.tiled<{1,0}>>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %v = vector.load %a[%c1, %c0] : memref<4x8xf32, #layout.tiled<{1,0}>>, vector<8xf32>
+  vector.store %v, %b[%c1, %c0] : memref<4x8xf32, #layout.tiled<{1,0}>>, vector<8xf32>
+  return
+}

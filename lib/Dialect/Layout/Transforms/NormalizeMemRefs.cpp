@@ -313,6 +313,23 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
                       "between memrefs with the same #layout.tiled layout");
       })
       .Default([&](Operation *) {
+        // Memrefs whose #layout.tiled layout is the identity (`{1,0}`, no
+        // tiles, padding or packing: the physical type is the logical one)
+        // only change type; ops that read or write them without making new
+        // memrefs (the loop kernels' vector loads and stores) keep their
+        // indices.
+        auto identityTiled = [&](Value v) {
+          if (!isTiled(v))
+            return true;
+          auto type = cast<MemRefType>(v.getType());
+          auto physical = dyn_cast<MemRefType>(convertType(type));
+          return type.getLayout().isIdentity() && physical &&
+                 physical.getShape() == type.getShape() &&
+                 physical.getElementType() == type.getElementType();
+        };
+        if (llvm::all_of(op->getOperands(), identityTiled) &&
+            llvm::none_of(op->getResultTypes(), llvm::IsaPred<MemRefType>))
+          return;
         unsupported("uses a #layout.tiled memref; layout-normalize-memrefs "
                     "does not know how to rewrite this op (supported: "
                     "memref.alloc/alloca/dealloc/load/store/copy/cast/dim, "
