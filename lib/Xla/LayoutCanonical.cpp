@@ -295,8 +295,18 @@ bool decomposeDim(int64_t dim, SmallVector<int64_t, 8> g,
 /// of the last unit dim (moved minor-most), else of the dim with the fewest
 /// blocks. std::nullopt if the byte order is not of this form or the
 /// layout built does not have it (checked by materialization).
-std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
-                                  const Layout &scalars) {
+/// The digits of digitLayout's byte order, major first, with the gap digit
+/// (slots below the smallest stride) and the unit dim that owns it.
+struct DigitOrder {
+  SmallVector<Digit, 8> digits;
+  bool gap = false;
+  std::optional<int64_t> unitGap;
+};
+
+/// The digits of `map`'s byte order, or std::nullopt when it is not a sum of
+/// per-dim mixed-radix digit maps forming one padded stride chain.
+std::optional<DigitOrder> getDigitOrder(const Shape &shape,
+                                        const TiledLayoutMap &map) {
   ArrayRef<int64_t> dims = shape.getDims();
   int64_t rank = shape.getRank();
   int64_t physical = map.getPhysicalElementCount();
@@ -322,7 +332,8 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
   });
   if (!separable)
     return std::nullopt;
-  SmallVector<Digit, 8> digits;
+  DigitOrder order;
+  SmallVector<Digit, 8> &digits = order.digits;
   for (int64_t d = 0; d < rank; ++d) {
     size_t first = digits.size();
     if (!decomposeDim(d, g[d], digits))
@@ -340,13 +351,13 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
   // Slots below the smallest stride: a radix-1 digit padded minor-most, of
   // the last unit dim (moved minor-most), else of the dim with the fewest
   // blocks (a tile entry larger than the one above it).
-  bool gap = digits.front().stride != 1;
-  std::optional<int64_t> unitGap;
-  if (gap) {
-    for (int64_t d = rank - 1; d >= 0 && !unitGap; --d)
+  order.gap = digits.front().stride != 1;
+  if (order.gap) {
+    for (int64_t d = rank - 1; d >= 0 && !order.unitGap; --d)
       if (dims[d] == 1)
-        unitGap = d;
-    digits.insert(digits.begin(), Digit{unitGap.value_or(rank - 1), 1, 1});
+        order.unitGap = d;
+    digits.insert(digits.begin(),
+                  Digit{order.unitGap.value_or(rank - 1), 1, 1});
   }
   for (size_t k = 0; k < digits.size(); ++k) {
     int64_t next = k + 1 < digits.size() ? digits[k + 1].stride : physical;
@@ -357,38 +368,50 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
   }
   // Major first.
   std::reverse(digits.begin(), digits.end());
-  // The physical order of the non-unit dims with the fewest blocks.
+  return order;
+}
+
+/// The tile level (block) of each digit for the physical dim order `order`.
+SmallVector<int64_t, 8> getDigitBlocks(ArrayRef<Digit> digits, int64_t rank,
+                                       ArrayRef<int64_t> order) {
+  // Position of each dim in the physical order (the gap dim last).
+  SmallVector<int64_t, 6> pos(rank, rank);
+  for (size_t i = 0; i < order.size(); ++i)
+    pos[order[i]] = static_cast<int64_t>(i);
+  SmallVector<int64_t, 6> previous(rank, -1); // the dim's last block
+  SmallVector<int64_t, 8> block;
+  int64_t current = 0, last = -1;
+  for (const Digit &digit : digits) {
+    if (pos[digit.dim] <= last)
+      ++current;
+    // A padded digit is a tile entry larger than the level above it:
+    // its dim has no digit in the block before (block 0 pads nothing).
+    if (digit.padded != digit.radix)
+      current = std::max(current, previous[digit.dim] + 2);
+    last = pos[digit.dim];
+    previous[digit.dim] = current;
+    block.push_back(current);
+  }
+  return block;
+}
+
+/// The physical order of the non-unit dims with the fewest blocks (and the
+/// gap's owner), and the blocks of the digits; std::nullopt past
+/// kMaxSearchedDims dims of size > 1.
+std::optional<std::pair<SmallVector<int64_t, 6>, SmallVector<int64_t, 8>>>
+chooseDigitBlocks(ArrayRef<int64_t> dims, DigitOrder &order) {
+  int64_t rank = static_cast<int64_t>(dims.size());
+  SmallVector<Digit, 8> &digits = order.digits;
   SmallVector<int64_t, 6> nonUnit;
   for (int64_t d = 0; d < rank; ++d)
     if (dims[d] != 1)
       nonUnit.push_back(d);
-  auto blocksOf = [&](ArrayRef<int64_t> order) {
-    // Position of each dim in the physical order (the gap dim last).
-    SmallVector<int64_t, 6> pos(rank, rank);
-    for (size_t i = 0; i < order.size(); ++i)
-      pos[order[i]] = static_cast<int64_t>(i);
-    SmallVector<int64_t, 6> previous(rank, -1); // the dim's last block
-    SmallVector<int64_t, 8> block;
-    int64_t current = 0, last = -1;
-    for (const Digit &digit : digits) {
-      if (pos[digit.dim] <= last)
-        ++current;
-      // A padded digit is a tile entry larger than the level above it:
-      // its dim has no digit in the block before (block 0 pads nothing).
-      if (digit.padded != digit.radix)
-        current = std::max(current, previous[digit.dim] + 2);
-      last = pos[digit.dim];
-      previous[digit.dim] = current;
-      block.push_back(current);
-    }
-    return block;
-  };
   // The search tries every order of the dims of size > 1: up to 7 of them
   // (5040 orders); more fall back to the rules (not complete).
   if (nonUnit.size() > kMaxSearchedDims)
     return std::nullopt;
   SmallVector<int64_t, 6> owners;
-  if (gap && !unitGap)
+  if (order.gap && !order.unitGap)
     for (int64_t d = rank - 1; d >= 0; --d)
       owners.push_back(d);
   else
@@ -397,31 +420,26 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
   SmallVector<int64_t, 8> bestBlocks;
   int64_t bestOwner = owners.front();
   for (int64_t owner : owners) {
-    digits.back().dim = gap ? owner : digits.back().dim;
-    SmallVector<int64_t, 6> order = nonUnit;
+    digits.back().dim = order.gap ? owner : digits.back().dim;
+    SmallVector<int64_t, 6> candidate = nonUnit;
     do {
-      SmallVector<int64_t, 8> blocks = blocksOf(order);
+      SmallVector<int64_t, 8> blocks = getDigitBlocks(digits, rank, candidate);
       if (best.empty() || blocks.back() < bestBlocks.back()) {
-        best = order;
+        best = candidate;
         bestBlocks = blocks;
         bestOwner = owner;
       }
-    } while (std::next_permutation(order.begin(), order.end()));
+    } while (std::next_permutation(candidate.begin(), candidate.end()));
   }
-  if (gap)
+  if (order.gap)
     digits.back().dim = bestOwner;
-  int64_t levels = bestBlocks.back();
-  SmallVector<int64_t, 6> m2m = fillDefaultSlots(
-      dims, SmallVector<int64_t, 6>(best.rbegin(), best.rend()));
-  if (unitGap) {
-    llvm::erase(m2m, *unitGap);
-    m2m.insert(m2m.begin(), *unitGap);
-  }
-  Layout layout = scalars;
-  layout.mutableTiles().clear();
-  layout.mutablePaddedDimensions().clear();
-  layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
-  SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
+  return std::make_pair(best, bestBlocks);
+}
+
+/// The tile levels 1..levels of digitLayout, in `physicalOrder`.
+void addDigitTiles(Layout &layout, int64_t rank, ArrayRef<Digit> digits,
+                   ArrayRef<int64_t> blocks, ArrayRef<int64_t> physicalOrder) {
+  int64_t levels = blocks.back();
   // Tile extents per dim, innermost level first: a level with the dim's
   // digit x is x's padded count times the level below, and uses its radix
   // times it; a level without one is the extent the level below uses.
@@ -432,7 +450,7 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
     for (int64_t level = levels; level >= 1; --level) {
       const Digit *x = nullptr;
       for (size_t k = 0; k < digits.size(); ++k)
-        if (digits[k].dim == d && bestBlocks[k] == level)
+        if (digits[k].dim == d && blocks[k] == level)
           x = &digits[k];
       int64_t below = extent[d][level + 1];
       if (x) {
@@ -453,6 +471,30 @@ std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
     layout.mutableTiles().push_back(
         Tile(ArrayRef<int64_t>(entries).drop_front(lead)));
   }
+}
+
+std::optional<Layout> digitLayout(const Shape &shape, const TiledLayoutMap &map,
+                                  const Layout &scalars) {
+  ArrayRef<int64_t> dims = shape.getDims();
+  std::optional<DigitOrder> order = getDigitOrder(shape, map);
+  if (!order)
+    return std::nullopt;
+  auto choice = chooseDigitBlocks(dims, *order);
+  if (!choice)
+    return std::nullopt;
+  auto &[best, blocks] = *choice;
+  SmallVector<int64_t, 6> m2m = fillDefaultSlots(
+      dims, SmallVector<int64_t, 6>(best.rbegin(), best.rend()));
+  if (order->unitGap) {
+    llvm::erase(m2m, *order->unitGap);
+    m2m.insert(m2m.begin(), *order->unitGap);
+  }
+  Layout layout = scalars;
+  layout.mutableTiles().clear();
+  layout.mutablePaddedDimensions().clear();
+  layout.mutableMinorToMajor().assign(m2m.begin(), m2m.end());
+  SmallVector<int64_t, 6> physicalOrder(m2m.rbegin(), m2m.rend());
+  addDigitTiles(layout, shape.getRank(), order->digits, blocks, physicalOrder);
   if (!keepsByteOrder(shape, layout, map))
     return std::nullopt;
   return layout;

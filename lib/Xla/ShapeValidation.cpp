@@ -50,10 +50,11 @@ bool layoutHasNestedPhysicalShape(const Shape &shape) {
   return shape.hasLayout() && shape.getLayout().getPhysicalShape();
 }
 
-/// The layout checks, with `shapeText` naming the shape in messages.
-llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
-                           PrimitiveType elementType,
-                           const std::string &shapeText) {
+/// Minor_to_major: a permutation of the dims.
+llvm::Error validateMinorToMajor(const Layout &layout,
+                                 llvm::ArrayRef<int64_t> dims,
+                                 PrimitiveType elementType,
+                                 const std::string &shapeText) {
   int64_t rank = static_cast<int64_t>(dims.size());
   llvm::ArrayRef<int64_t> minorToMajor = layout.getMinorToMajor();
   if (static_cast<int64_t>(minorToMajor.size()) != rank)
@@ -73,7 +74,15 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
                        joinInts(minorToMajor) + "}; shape: " + shapeText);
     seen[dim] = true;
   }
+  return llvm::Error::success();
+}
 
+/// The sparse-only fields (XLA's rules from when it supported sparse arrays).
+llvm::Error validateSparseFields(const Layout &layout,
+                                 llvm::ArrayRef<int64_t> dims,
+                                 PrimitiveType elementType,
+                                 const std::string &shapeText) {
+  int64_t rank = static_cast<int64_t>(dims.size());
   // Sparse fields (XLA's rules from when it supported sparse arrays).
   llvm::ArrayRef<DimLevel> levels = layout.getDimLevels();
   if (!levels.empty() && static_cast<int64_t>(levels.size()) != rank) {
@@ -134,7 +143,14 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
           (level.unique ? "" : ", non-unique") +
           (level.ordered ? "" : ", non-ordered") + ": " + shapeText);
   }
+  return llvm::Error::success();
+}
 
+/// The tile levels and their entries.
+llvm::Error validateTiles(const Layout &layout, llvm::ArrayRef<int64_t> dims,
+                          PrimitiveType elementType,
+                          const std::string &shapeText) {
+  int64_t rank = static_cast<int64_t>(dims.size());
   // Absurd tilings are refused before any consumer walks them.
   int64_t numLevels = static_cast<int64_t>(layout.getTiles().size());
   if (numLevels > kMaxTileLevels)
@@ -166,7 +182,14 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
       return makeError("layout has invalid tiles: " + shapeText + ": tile " +
                        printTile(tile) + ": " + reason);
   }
+  return llvm::Error::success();
+}
 
+/// Tail padding alignment, element size, memory space, metadata prefix.
+llvm::Error validateLayoutScalars(const Layout &layout,
+                                  llvm::ArrayRef<int64_t> dims,
+                                  PrimitiveType elementType,
+                                  const std::string &shapeText) {
   if (layout.getTailPaddingAlignment() <= 0)
     return makeError(
         "layout tail_padding_alignment_in_elements field is <= 0: {" +
@@ -181,7 +204,16 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
     return makeError(
         "layout dynamic_shape_metadata_prefix_bytes field is negative: " +
         llvm::Twine(layout.getDynamicShapeMetadataPrefixBytes()));
+  return llvm::Error::success();
+}
 
+/// Split configs.
+llvm::Error validateSplitConfigs(const Layout &layout,
+                                 llvm::ArrayRef<int64_t> dims,
+                                 PrimitiveType elementType,
+                                 const std::string &shapeText) {
+  int64_t rank = static_cast<int64_t>(dims.size());
+  llvm::ArrayRef<int64_t> minorToMajor = layout.getMinorToMajor();
   // Split configs. As in XLA's LayoutUtil::MaxSplitSize, `dimension` counts
   // physical dimensions, most-major first: it splits logical dimension
   // minor_to_major[rank - 1 - dimension].
@@ -219,7 +251,15 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
       previous = index;
     }
   }
+  return llvm::Error::success();
+}
 
+/// Legacy padded dimensions and the padding value.
+llvm::Error validatePaddingFields(const Layout &layout,
+                                  llvm::ArrayRef<int64_t> dims,
+                                  PrimitiveType elementType,
+                                  const std::string &shapeText) {
+  int64_t rank = static_cast<int64_t>(dims.size());
   // Legacy padding: one padded size per logical dimension, each >= it.
   llvm::ArrayRef<int64_t> padded = layout.getPaddedDimensions();
   if (!padded.empty()) {
@@ -254,8 +294,33 @@ llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
     return makeError("layout padding_value field has invalid value " +
                      llvm::Twine(paddingValue) + ": " + shapeText);
   return llvm::Error::success();
+  return llvm::Error::success();
 }
 
+/// The layout checks, with `shapeText` naming the shape in messages; the
+/// first failing check (in this order) is the error.
+llvm::Error validateLayout(const Layout &layout, llvm::ArrayRef<int64_t> dims,
+                           PrimitiveType elementType,
+                           const std::string &shapeText) {
+  if (llvm::Error err =
+          validateMinorToMajor(layout, dims, elementType, shapeText))
+    return err;
+  if (llvm::Error err =
+          validateSparseFields(layout, dims, elementType, shapeText))
+    return err;
+  if (llvm::Error err = validateTiles(layout, dims, elementType, shapeText))
+    return err;
+  if (llvm::Error err =
+          validateLayoutScalars(layout, dims, elementType, shapeText))
+    return err;
+  if (llvm::Error err =
+          validateSplitConfigs(layout, dims, elementType, shapeText))
+    return err;
+  if (llvm::Error err =
+          validatePaddingFields(layout, dims, elementType, shapeText))
+    return err;
+  return llvm::Error::success();
+}
 } // namespace
 
 llvm::Error mlir::layout::validateLayoutForDims(const Layout &layout,

@@ -88,6 +88,12 @@ private:
   LogicalResult checkType(Type type, Operation *where);
   LogicalResult checkOp(Operation *op, SymbolTableCollection &symbols);
   LogicalResult checkLogicalSizesKnown(Value value, Operation *user);
+  /// Whether normalizing only retypes `op`'s memrefs: every #layout.tiled
+  /// one has the identity layout (`{1,0}`, no tiles, padding or packing:
+  /// the physical type is the logical one) and `op` makes no memref, so
+  /// ops that index them (the loop kernels' vector loads and stores) keep
+  /// their indices.
+  bool onlyRetypes(Operation *op) const;
   Type convertType(Type type) const;
   Type convertBoundaryType(Type type) const;
   FunctionType convertFunctionType(FunctionType type) const;
@@ -131,6 +137,20 @@ LogicalResult NormalizeMemRefsPass::checkType(Type type, Operation *where) {
     physical = packing.addPackedType(memref, *physical, *bits);
   physicalTypes[memref] = *physical;
   return success();
+}
+
+bool NormalizeMemRefsPass::onlyRetypes(Operation *op) const {
+  auto identityTiled = [&](Value v) {
+    if (!isTiled(v))
+      return true;
+    auto type = cast<MemRefType>(v.getType());
+    auto physical = dyn_cast<MemRefType>(convertType(type));
+    return type.getLayout().isIdentity() && physical &&
+           physical.getShape() == type.getShape() &&
+           physical.getElementType() == type.getElementType();
+  };
+  return llvm::all_of(op->getOperands(), identityTiled) &&
+         llvm::none_of(op->getResultTypes(), llvm::IsaPred<MemRefType>);
 }
 
 Type NormalizeMemRefsPass::convertType(Type type) const {
@@ -313,22 +333,7 @@ LogicalResult NormalizeMemRefsPass::checkOp(Operation *op,
                       "between memrefs with the same #layout.tiled layout");
       })
       .Default([&](Operation *) {
-        // Memrefs whose #layout.tiled layout is the identity (`{1,0}`, no
-        // tiles, padding or packing: the physical type is the logical one)
-        // only change type; ops that read or write them without making new
-        // memrefs (the loop kernels' vector loads and stores) keep their
-        // indices.
-        auto identityTiled = [&](Value v) {
-          if (!isTiled(v))
-            return true;
-          auto type = cast<MemRefType>(v.getType());
-          auto physical = dyn_cast<MemRefType>(convertType(type));
-          return type.getLayout().isIdentity() && physical &&
-                 physical.getShape() == type.getShape() &&
-                 physical.getElementType() == type.getElementType();
-        };
-        if (llvm::all_of(op->getOperands(), identityTiled) &&
-            llvm::none_of(op->getResultTypes(), llvm::IsaPred<MemRefType>))
+        if (onlyRetypes(op))
           return;
         unsupported("uses a #layout.tiled memref; layout-normalize-memrefs "
                     "does not know how to rewrite this op (supported: "
