@@ -19,9 +19,13 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 
+#include "llvm/Support/DebugLog.h"
+
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
 
 /// A view of `memref` whose dims listed in `mayBroadcast` have stride 0 when
 /// their run-time size is 1 (non-tiled memrefs only).
@@ -93,8 +97,11 @@ std::optional<int64_t>
 NestEmitter::getWalkedCopyElementBytes(Value dest,
                                        ArrayRef<LoopSource> loopSources) {
   if (options.vectorBytes <= 0 || !vectorizableFn || !copiesElements ||
-      loopSources.size() != 1)
+      loopSources.size() != 1) {
+    LDBG() << "no source or run walk: scalar loops, or not a one-source "
+              "copy";
     return std::nullopt;
+  }
   auto destType = cast<MemRefType>(dest.getType());
   const LoopSource &s = loopSources[0];
   auto srcType = cast<MemRefType>(s.memref.getType());
@@ -103,8 +110,11 @@ NestEmitter::getWalkedCopyElementBytes(Value dest,
   if (!destType.hasStaticShape() || !srcType.hasStaticShape() || rank < 1 ||
       srcType.getElementType() != elementType || !elementType.isIntOrFloat() ||
       elementType.isInteger(1) || elementType.getIntOrFloatBitWidth() % 8 ||
-      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank)))
+      !llvm::equal(s.dimMap, llvm::seq<int64_t>(0, rank))) {
+    LDBG() << "no source or run walk: dynamic shapes, another element type, "
+              "sub-byte elements or a broadcast";
     return std::nullopt;
+  }
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
@@ -136,8 +146,12 @@ bool NestEmitter::prepareSourceWalk(Value dest,
   if (!getWalkView(srcType, srcPhys, srcMap) ||
       !getWalkView(destType, destPhys, destMap) ||
       (destMap && destMap->mayHavePaddingSlots()) ||
-      srcPhys.getShape().back() * elementBytes < options.vectorBytes)
+      srcPhys.getShape().back() * elementBytes < options.vectorBytes) {
+    LDBG() << "no source walk: a layout without a physical view, padding "
+              "slots in the destination, or source rows shorter than a "
+              "vector";
     return false;
+  }
   SmallVector<AffineExpr> walk, sizes;
   for (int64_t size : srcPhys.getShape()) {
     walk.push_back(x.placeholder());
@@ -168,8 +182,11 @@ bool NestEmitter::prepareSourceWalk(Value dest,
     std::optional<int64_t> step =
         IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
     if (!getLinearForm(e, walk) || !step ||
-        *step != (d + 1 == destIdx.size() ? 1 : 0))
+        *step != (d + 1 == destIdx.size() ? 1 : 0)) {
+      LDBG() << "no source walk: the source's rows are not contiguous "
+                "destination rows";
       return false;
+    }
   }
   walkingSource = true;
   destMemRef = dest;
@@ -218,8 +235,11 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   if (!bytes || !srcType.getLayout().isIdentity() ||
       !getWalkView(destType, destPhys, destMap) || !destMap ||
       destPhys.getRank() < 2 ||
-      destPhys.getShape().back() * *bytes < options.vectorBytes)
+      destPhys.getShape().back() * *bytes < options.vectorBytes) {
+    LDBG() << "no source walk into tiles: the source is not untiled, the "
+              "destination not tiled, or its rows shorter than a vector";
     return false;
+  }
   int64_t n = destPhys.getRank();
   SmallVector<AffineExpr> phys;
   for (int64_t k = 0; k < n; ++k)
@@ -237,8 +257,11 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
       linearize(x.context, logicalIndex, computeStrides(srcType.getShape()));
   std::optional<LinearForm> form = getLinearForm(x.simplify(offset), phys);
   if (!form || form->coeffs.back() != 1 ||
-      llvm::any_of(form->coeffs, [](int64_t c) { return c < 0; }))
+      llvm::any_of(form->coeffs, [](int64_t c) { return c < 0; })) {
+    LDBG() << "no source walk into tiles: the destination's rows do not "
+              "read the source contiguously";
     return false;
+  }
   SmallVector<int64_t> order = llvm::to_vector(llvm::seq<int64_t>(0, n - 1));
   llvm::sort(order, [&](int64_t a, int64_t b) {
     return std::make_pair(-form->coeffs[a], a) <

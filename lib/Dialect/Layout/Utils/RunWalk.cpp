@@ -30,9 +30,13 @@
 #include <algorithm>
 #include <numeric>
 
+#include "llvm/Support/DebugLog.h"
+
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
 
 /// The logical dim along which the innermost physical dim of `map` moves
 /// (slots 0 and 1 differ by one in it and nowhere else), or -1.
@@ -69,8 +73,10 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
   if (!getWalkView(srcType, srcPhys, srcMap) ||
       !getWalkView(destType, destPhys, destMap) || !srcMap || !destMap ||
       srcMap->getLevels().empty() || destMap->getLevels().empty() ||
-      srcMap->mayHavePaddingSlots() || destMap->mayHavePaddingSlots())
+      srcMap->mayHavePaddingSlots() || destMap->mayHavePaddingSlots()) {
+    LDBG() << "no run walk: not two tiled layouts without padding slots";
     return false;
+  }
   int64_t slots = srcPhys.getNumElements();
   // The run starts are computed one by one (two map evaluations per run),
   // up to the planner's bound.
@@ -96,8 +102,11 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
   // At least a vector and a cache line per run: whole vectors, and at most
   // 2^24 / 16 run starts to compute and factor (f32).
   if (run * elementBytes < std::max<int64_t>(options.vectorBytes, 64) ||
-      slots % run)
+      slots % run) {
+    LDBG() << "no run walk: runs of " << run
+           << " elements are shorter than a vector or a cache line";
     return false;
+  }
   std::vector<std::array<int64_t, 2>> starts;
   starts.reserve(slots / run);
   for (int64_t slot = 0; slot < slots; slot += run) {

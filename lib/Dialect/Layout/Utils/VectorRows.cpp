@@ -16,12 +16,15 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/DebugLog.h"
 
 #include <numeric>
 
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
 
 std::optional<int64_t> NestEmitter::rowStep(AffineExpr e) {
   AffineExpr p = placeholders.back();
@@ -323,8 +326,12 @@ NestEmitter::planInterleavedRow(unsigned k,
   }
   std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
   if (m < 2 || !llvm::isPowerOf2_64(m) || lanes % m || lanes / m < 2 ||
-      !rowLength || *rowLength % (lanes / m))
+      !rowLength || *rowLength % (lanes / m)) {
+    LDBG() << "no interleaved rows at level " << k << ": " << m
+           << " inner slots per element do not interleave into vectors of "
+           << lanes << " lanes";
     return std::nullopt;
+  }
   for (int j : active.set_bits())
     for (unsigned i = k; i < n; ++i)
       if (checks[j].form.coeffs[i])
