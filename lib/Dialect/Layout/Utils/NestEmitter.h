@@ -14,20 +14,13 @@
 
 #include "layout/Dialect/Layout/Utils/NestKernel.h"
 
+#include "layout/Xla/KernelPlan.h"
 #include "layout/Xla/TiledLayoutMap.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
 #include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::layout::loops {
-
-/// Parallel chunks aimed at per parallel loop: enough for load balance on
-/// many cores (a thread gets a contiguous range of them: OpenMP's static
-/// schedule), few enough that a fence per chunk costs nothing.
-inline constexpr int64_t kParallelTargetChunks = 256;
-/// A level with at least this many chunks is taken as the parallel level;
-/// else the level with the most chunks (at least 2).
-inline constexpr int64_t kMinParallelChunks = 4;
 
 /// The physical view a walk reads or writes: an identity memref `type`
 /// itself (no map), or the physical type and index map of a tiled one;
@@ -340,9 +333,8 @@ private:
   /// streaming stores with unmasked edges a whole 64-byte line (no line is
   /// written both by a cached edge and by streaming stores).
   int64_t peelBytes(bool nontemporalTarget) const {
-    return !options.maskedEdges && nontemporalTarget
-               ? std::max<int64_t>(options.vectorBytes, 64)
-               : options.vectorBytes;
+    return getPeelBytes(options.vectorBytes, options.maskedEdges,
+                        nontemporalTarget);
   }
   void emitElement(ArrayRef<AffineExpr> destIndex,
                    ArrayRef<SmallVector<AffineExpr>> sourceIndices);

@@ -87,7 +87,7 @@ void NestEmitter::prepareParallel() {
   int64_t bestChunks = 1, bestGranule = 1;
   for (int64_t k = 0; k + 1 < n; ++k) {
     // The fewest iterations whose bytes are a multiple of a cache line.
-    int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes[k]);
+    int64_t granule = getLineGranule(iterationBytes[k]);
     int64_t chunks = type.getDimSize(k) / granule;
     if (chunks > bestChunks) {
       best = k;
@@ -104,8 +104,7 @@ void NestEmitter::prepareParallel() {
 
 void NestEmitter::setParallelLevel(int level, int64_t size, int64_t granule) {
   parallelLevel = level;
-  int64_t granules = llvm::divideCeil(size, granule * kParallelTargetChunks);
-  parallelChunk = granule * std::max<int64_t>(1, granules);
+  parallelChunk = getParallelChunk(size, granule);
 }
 
 void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
@@ -144,7 +143,7 @@ void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
     if (j != 0)
       return;
     int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
-    granule = 64 / std::gcd<int64_t>(64, blockBytes);
+    granule = getLineGranule(blockBytes);
   }
   std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
   if (!size0 || *size0 / granule < 2)

@@ -45,15 +45,6 @@ using namespace mlir::layout::loops;
 
 #define DEBUG_TYPE "layout-nest"
 
-int64_t mlir::layout::loops::getTransposeBlockLanes(int64_t lanes,
-                                                    int64_t elementBytes,
-                                                    int64_t vectorBytes) {
-  int64_t v = lanes;
-  while (v >= 4 && v * v * elementBytes > 16 * vectorBytes)
-    v /= 2;
-  return v >= 4 ? v : 0;
-}
-
 SmallVector<Value>
 mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
                                           ArrayRef<Value> rows) {
@@ -202,25 +193,34 @@ bool TransposeBlockKernel::checksHoldOnPlane(
 }
 
 bool TransposeBlockKernel::planBlock() {
-  v = getTransposeBlockLanes(e.lanes, e.elementBytes, e.options.vectorBytes);
   std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
   std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
-  if (!v || !constK || !constR) {
+  if (!constK || !constR) {
     LDBG() << "no transpose blocks at level " << k
-           << (v ? ": a dynamic dim in the plane"
-                 : ": fewer than 4 lanes per block");
+           << ": a dynamic dim in the plane";
     return false;
   }
   sizeK = *constK;
   sizeR = *constR;
-  // Short dims take smaller blocks (down to 4 x 4).
-  while (v > 4 && (sizeK < v || sizeR < v))
-    v /= 2;
-  if (sizeK < v || sizeR < v) {
-    LDBG() << "no transpose blocks at level " << k << ": the plane (" << sizeK
-           << " x " << sizeR << ") is smaller than 4 x 4";
+  TransposePlaneFacts facts;
+  facts.lanes = e.lanes;
+  facts.elementBytes = e.elementBytes;
+  facts.vectorBytes = e.options.vectorBytes;
+  facts.registerFileBytes = e.options.vectorRegisterBytes;
+  facts.sizeK = sizeK;
+  facts.sizeR = sizeR;
+  facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
+  facts.nontemporal = e.nontemporal;
+  std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);
+  if (!blocks) {
+    LDBG() << "no transpose blocks at level " << k << ": fewer than 4 lanes "
+           << "per block, or the plane (" << sizeK << " x " << sizeR
+           << ") is smaller than 4 x 4";
     return false;
   }
+  v = blocks->side;
+  wide = blocks->wide;
+  group = blocks->group;
   s = &e.sources.front();
   viewType = cast<MemRefType>(s->view.getType());
   if (!viewType.getLayout().isIdentity()) {
@@ -247,25 +247,8 @@ bool TransposeBlockKernel::planBlock() {
 void TransposeBlockKernel::planWidth() {
   elementType = cast<MemRefType>(e.destView.getType()).getElementType();
   blockType = VectorType::get({v}, elementType);
-  // Along the row a block spans `wide` transposed V x V blocks side by side
-  // when V is below the vector's lanes (bf16, i8: V x V would not fit in the
-  // registers at full width), so that the parts of a destination line are
-  // stored back to back (write-combined), not a whole block of stores apart.
-  wide = sizeR >= e.lanes ? e.lanes / v : 1;
-  // Cached stores into destination rows a multiple of 1 KiB apart
-  // (power-of-two shapes): the V stores of a block fall into at most 4 of
-  // the L1's 64 sets of 64-byte lines (rows 4 KiB apart: one set), and the
-  // core stalls on them. Two blocks side by side, both in the registers,
-  // write each destination row's two lines back to back, in adjacent sets.
-  // Measured on Zen 5 (AVX-512), both buffers in L2: f32[64,8,256] ->
-  // {0,1,2} 32 -> 64 GB/s, f32[128,4,512] 31 -> 60 GB/s. AVX2 code (16 ymm
-  // registers, already spilling at one block) lost (49 -> 46, 52 -> 39):
-  // hence the register-file bound. Streaming stores allocate no lines
-  // (docs/performance.md, "In-cache transposes").
-  if (wide == 1 && !e.nontemporal && sizeR >= 2 * v &&
-      (e.destStrides[k] * e.elementBytes) % 1024 == 0 &&
-      2 * v * v * e.elementBytes <= e.options.vectorRegisterBytes)
-    wide = 2;
+  // The block side, width and grouping come from planTransposeBlocks
+  // (layout/Xla/KernelPlan.h, with the measurements behind them).
   width = v * wide;
   storeBytes = width * e.elementBytes;
 }
@@ -305,22 +288,7 @@ void TransposeBlockKernel::orderMiddleDims() {
 }
 
 void TransposeBlockKernel::planParallel() {
-  // The full p_k blocks of [start, end) (a multiple of V long) go in groups
-  // of `group` blocks: per group, the p_r blocks outside and the group's
-  // p_k blocks inside, so that each source row is read 256 bytes at a time
-  // (four lines at f32 x 16) instead of one line per block. Measured on
-  // perm3_210 (Zen 5, AVX-512, one thread): 22.3 GB/s one p_k block at a
-  // time, 27.1 GB/s in groups of 4 (and of 8), 23.8 GB/s in groups of 16,
-  // memcpy 45 GB/s (docs/performance.md, "Blocked transposes"). Blocks
-  // that read whole lines of each source row (V x element >= 64 bytes)
-  // into destination rows shorter than 256 bytes keep one block at a time
-  // (the p_r blocks of a row back to back): perm4_3210 (f32, 128-byte rows)
-  // measured 0.89-0.94x memcpy that way, 0.76-0.85x in groups, while
-  // perm3_210_bf16 (half lines per block, 128-byte rows) gains in groups
-  // (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   int64_t elementBytes = e.elementBytes;
-  bool group256 = sizeR * elementBytes >= 256 || v * elementBytes < 64;
-  group = group256 ? std::max<int64_t>(1, 256 / (v * elementBytes)) * v : v;
   // At the nest's parallel level (ParallelNest.cpp) the blocks are split
   // into parallel chunks that never write the same destination cache line
   // (the last chunk takes the remainder). Preferably along the outermost
@@ -335,11 +303,7 @@ void TransposeBlockKernel::planParallel() {
     std::optional<int64_t> sizeM = IndexExprs::getConstant(e.physSizes[m]);
     int64_t iterationBytes = e.destStrides[m] * elementBytes;
     if (sizeM && (e.destStrides[m - 1] * elementBytes) % 64 == 0) {
-      int64_t granule = 64 / std::gcd<int64_t>(64, iterationBytes);
-      middleChunk =
-          granule *
-          std::max<int64_t>(
-              1, llvm::divideCeil(*sizeM, granule * kParallelTargetChunks));
+      middleChunk = getParallelChunk(*sizeM, getLineGranule(iterationBytes));
       middleChunks = *sizeM / middleChunk;
     }
   }

@@ -17,13 +17,6 @@
 
 namespace mlir::layout::loops {
 
-/// The side V of a transpose block for vectors of `lanes` elements: `lanes`,
-/// halved until a block (V * V elements) fits in 16 vectors of
-/// `vectorBytes` (the register file of AVX2 and half of AVX-512's); 0 when
-/// that leaves fewer than 4 lanes.
-int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
-                               int64_t vectorBytes);
-
 /// Transposes V = rows.size() vectors of V lanes (V a power of two) in
 /// registers: log2(V) rounds of two-source `vector.shuffle`s (rows r and
 /// r + g trade their off-diagonal g x g blocks, g = V/2, ..., 1). Element

@@ -316,18 +316,12 @@ void VectorRowKernel::overlapped(AffineExpr s, AffineExpr t, AffineExpr highest,
   });
 }
 
-/// The aligned body [bodyStart, bodyEnd). The rows of a source walk
-/// (prepareSourceWalk) of at least 4 vectors take 4 vectors per iteration
-/// (then one at a time); other rows one. Measured A/B on Zen 5 (AVX-512,
-/// one thread, 4 x 3 rounds interleaved): from_tiled_4096 0.96-1.01x ->
-/// 1.23-1.34x memcpy with 4 per iteration (1.10-1.14x with 2),
-/// perm4_0213_bf16 (rows of 4 vectors) 0.76-0.77x -> 0.94-0.96x; the same
-/// for the destination walk's rows made to_tiled_4093 fall from
-/// 1.12-1.32x to 0.90-1.00x, so they stay at one.
+/// The aligned body [bodyStart, bodyEnd), getVectorRowUnroll vectors per
+/// iteration (layout/Xla/KernelPlan.h), then one at a time.
 void VectorRowKernel::emitBody() {
   int64_t lanes = e.lanes;
   int64_t unroll =
-      (e.walkingSource || e.reorderedDest) && rowLength >= 4 * lanes ? 4 : 1;
+      getVectorRowUnroll(e.walkingSource || e.reorderedDest, rowLength, lanes);
   AffineExpr start = bodyStart, stop = bodyEnd;
   if (unroll == 1) {
     x.forLoop({start}, {stop}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);

@@ -325,8 +325,7 @@ NestEmitter::planInterleavedRow(unsigned k,
     m *= *c;
   }
   std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
-  if (m < 2 || !llvm::isPowerOf2_64(m) || lanes % m || lanes / m < 2 ||
-      !rowLength || *rowLength % (lanes / m)) {
+  if (!rowLength || !getInterleavedPart(m, lanes, *rowLength)) {
     LDBG() << "no interleaved rows at level " << k << ": " << m
            << " inner slots per element do not interleave into vectors of "
            << lanes << " lanes";

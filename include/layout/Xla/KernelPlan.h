@@ -1,0 +1,96 @@
+//===- KernelPlan.h - The loop kernels' heuristics, IR-free -----*- C++ -*-===//
+//
+// The numeric decisions of the loop kernels (lib/Dialect/Layout/Utils) that
+// depend only on sizes, strides and target facts: the blocked transposes'
+// block side, width and grouping, line-safe parallel chunks, the unrolling
+// and peeling of vector rows, the interleave factor of (2,1)-style
+// sub-tiles. They live here, below the IR, so that each heuristic has a
+// unit test (unittests/Xla/KernelPlanTest.cpp) and the measurements behind
+// it are written next to it. The kernels call them and build the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_KERNELPLAN_H
+#define LAYOUT_XLA_KERNELPLAN_H
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::layout {
+
+/// Parallel chunks aimed at per parallel loop: enough for load balance on
+/// many cores (a thread gets a contiguous range of them: OpenMP's static
+/// schedule), few enough that a fence per chunk costs nothing.
+inline constexpr int64_t kParallelTargetChunks = 256;
+/// A level with at least this many chunks is taken as the parallel level;
+/// else the level with the most chunks (at least 2).
+inline constexpr int64_t kMinParallelChunks = 4;
+
+/// The side V of a transpose block for vectors of `lanes` elements: `lanes`,
+/// halved until a block (V * V elements) fits in 16 vectors of
+/// `vectorBytes` (the register file of AVX2 and half of AVX-512's); 0 when
+/// that leaves fewer than 4 lanes.
+int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
+                               int64_t vectorBytes);
+
+/// What a blocked transpose of a (p_k, p_r) plane needs to decide its
+/// blocks.
+struct TransposePlaneFacts {
+  int64_t lanes = 0;             ///< elements per vector
+  int64_t elementBytes = 0;      ///< bytes per element
+  int64_t vectorBytes = 0;       ///< bytes per vector
+  int64_t registerFileBytes = 0; ///< the register file (0: unknown)
+  int64_t sizeK = 0; ///< the plane's extent along p_k (source-contiguous)
+  int64_t sizeR = 0; ///< its extent along p_r (the destination's row)
+  int64_t destStrideKBytes = 0; ///< destination bytes between p_k rows
+  bool nontemporal = false;     ///< streaming stores
+};
+
+/// The blocks of a blocked transpose.
+struct TransposeBlockPlan {
+  /// V: blocks are V x V, transposed in registers.
+  int64_t side = 0;
+  /// V x V blocks side by side along the row, stored back to back.
+  int64_t wide = 1;
+  /// p_k extent walked per group (a multiple of V): per group, the p_r
+  /// blocks outside and the group's p_k blocks inside.
+  int64_t group = 0;
+};
+
+/// The block side (shrunk down to 4 x 4 for short dims), the width along the
+/// row and the grouping of a blocked transpose; std::nullopt when the
+/// plane takes no blocks (fewer than 4 lanes, or dims shorter than 4).
+std::optional<TransposeBlockPlan>
+planTransposeBlocks(const TransposePlaneFacts &facts);
+
+/// The smallest count of iterations of `iterationBytes` each that covers
+/// whole 64-byte lines: parallel chunks made of multiples of it never write
+/// one destination line from two threads.
+int64_t getLineGranule(int64_t iterationBytes);
+
+/// Iterations of one parallel chunk of a loop of `size` iterations: a
+/// multiple of `granule`, about `size` / kParallelTargetChunks.
+int64_t getParallelChunk(int64_t size, int64_t granule);
+
+/// Vectors per iteration of a vector row's aligned body: 4 for the rows of
+/// a source walk (or a reordered destination walk) of at least 4 vectors,
+/// else 1.
+int64_t getVectorRowUnroll(bool walkingSource, int64_t rowLength,
+                           int64_t lanes);
+
+/// Bytes a destination row is peeled to: the vector, or for streaming
+/// stores with unmasked edges a whole 64-byte line.
+int64_t getPeelBytes(int64_t vectorBytes, bool maskedEdges,
+                     bool nontemporalTarget);
+
+/// The elements each of the `innerSlots` reads of an interleaved row
+/// contributes to a vector of `lanes` (lanes / innerSlots), when rows of
+/// `rowLength` elements along the outer dim interleave; std::nullopt
+/// otherwise (innerSlots not a power of two >= 2, or parts of fewer than 2
+/// lanes, or rows not a multiple of a part).
+std::optional<int64_t> getInterleavedPart(int64_t innerSlots, int64_t lanes,
+                                          int64_t rowLength);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_KERNELPLAN_H

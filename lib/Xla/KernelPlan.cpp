@@ -1,0 +1,106 @@
+//===- KernelPlan.cpp - The loop kernels' heuristics, IR-free -------------===//
+
+#include "layout/Xla/KernelPlan.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir::layout;
+
+int64_t mlir::layout::getTransposeBlockLanes(int64_t lanes,
+                                             int64_t elementBytes,
+                                             int64_t vectorBytes) {
+  int64_t v = lanes;
+  while (v >= 4 && v * v * elementBytes > 16 * vectorBytes)
+    v /= 2;
+  return v >= 4 ? v : 0;
+}
+
+std::optional<TransposeBlockPlan>
+mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
+  int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
+  if (!v)
+    return std::nullopt;
+  // Short dims take smaller blocks (down to 4 x 4).
+  while (v > 4 && (f.sizeK < v || f.sizeR < v))
+    v /= 2;
+  if (f.sizeK < v || f.sizeR < v)
+    return std::nullopt;
+  TransposeBlockPlan plan;
+  plan.side = v;
+  // Along the row a block spans `wide` transposed V x V blocks side by side
+  // when V is below the vector's lanes (bf16, i8: V x V would not fit in the
+  // registers at full width), so that the parts of a destination line are
+  // stored back to back (write-combined), not a whole block of stores apart.
+  plan.wide = f.sizeR >= f.lanes ? f.lanes / v : 1;
+  // Cached stores into destination rows a multiple of 1 KiB apart
+  // (power-of-two shapes): the V stores of a block fall into at most 4 of
+  // the L1's 64 sets of 64-byte lines (rows 4 KiB apart: one set), and the
+  // core stalls on them. Two blocks side by side, both in the registers,
+  // write each destination row's two lines back to back, in adjacent sets.
+  // Measured on Zen 5 (AVX-512), both buffers in L2: f32[64,8,256] ->
+  // {0,1,2} 32 -> 64 GB/s, f32[128,4,512] 31 -> 60 GB/s. AVX2 code (16 ymm
+  // registers, already spilling at one block) lost (49 -> 46, 52 -> 39):
+  // hence the register-file bound. Streaming stores allocate no lines
+  // (docs/performance.md, "In-cache transposes").
+  if (plan.wide == 1 && !f.nontemporal && f.sizeR >= 2 * v &&
+      f.destStrideKBytes % 1024 == 0 &&
+      2 * v * v * f.elementBytes <= f.registerFileBytes)
+    plan.wide = 2;
+  // The full p_k blocks go in groups: per group, the p_r blocks outside and
+  // the group's p_k blocks inside, so that each source row is read 256
+  // bytes at a time (four lines at f32 x 16) instead of one line per block.
+  // Measured on perm3_210 (Zen 5, AVX-512, one thread): 22.3 GB/s one p_k
+  // block at a time, 27.1 GB/s in groups of 4 (and of 8), 23.8 GB/s in
+  // groups of 16, memcpy 45 GB/s (docs/performance.md, "Blocked
+  // transposes"). Blocks that read whole lines of each source row (V x
+  // element >= 64 bytes) into destination rows shorter than 256 bytes keep
+  // one block at a time (the p_r blocks of a row back to back): perm4_3210
+  // (f32, 128-byte rows) measured 0.89-0.94x memcpy that way, 0.76-0.85x in
+  // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
+  // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
+  bool group256 = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
+  plan.group =
+      group256 ? std::max<int64_t>(1, 256 / (v * f.elementBytes)) * v : v;
+  return plan;
+}
+
+int64_t mlir::layout::getLineGranule(int64_t iterationBytes) {
+  return 64 / std::gcd<int64_t>(64, iterationBytes);
+}
+
+int64_t mlir::layout::getParallelChunk(int64_t size, int64_t granule) {
+  return granule *
+         std::max<int64_t>(
+             1, llvm::divideCeil(size, granule * kParallelTargetChunks));
+}
+
+int64_t mlir::layout::getVectorRowUnroll(bool walkingSource, int64_t rowLength,
+                                         int64_t lanes) {
+  // Measured A/B on Zen 5 (AVX-512, one thread, 4 x 3 rounds interleaved):
+  // from_tiled_4096 0.96-1.01x -> 1.23-1.34x memcpy with 4 per iteration
+  // (1.10-1.14x with 2), perm4_0213_bf16 (rows of 4 vectors) 0.76-0.77x ->
+  // 0.94-0.96x; the same for the destination walk's rows made
+  // to_tiled_4093 fall from 1.12-1.32x to 0.90-1.00x, so they stay at one.
+  return walkingSource && rowLength >= 4 * lanes ? 4 : 1;
+}
+
+int64_t mlir::layout::getPeelBytes(int64_t vectorBytes, bool maskedEdges,
+                                   bool nontemporalTarget) {
+  // A line written both by a cached edge and by streaming stores costs a
+  // flush of the write-combining buffer (docs/performance.md).
+  return !maskedEdges && nontemporalTarget ? std::max<int64_t>(vectorBytes, 64)
+                                           : vectorBytes;
+}
+
+std::optional<int64_t> mlir::layout::getInterleavedPart(int64_t innerSlots,
+                                                        int64_t lanes,
+                                                        int64_t rowLength) {
+  if (innerSlots < 2 || !llvm::isPowerOf2_64(innerSlots) ||
+      lanes % innerSlots || lanes / innerSlots < 2 ||
+      rowLength % (lanes / innerSlots))
+    return std::nullopt;
+  return lanes / innerSlots;
+}

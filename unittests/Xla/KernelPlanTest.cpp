@@ -1,0 +1,142 @@
+//===- KernelPlanTest.cpp - The loop kernels' heuristics ------------------===//
+//
+// Each heuristic of layout/Xla/KernelPlan.h against values worked out by
+// hand from its rule (the comments give the arithmetic).
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/KernelPlan.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::layout;
+
+namespace {
+
+TEST(KernelPlanTest, TransposeBlockLanes) {
+  // f32 x 16 lanes, 64-byte vectors: 16 * 16 * 4 = 1024 bytes = 16 vectors.
+  EXPECT_EQ(getTransposeBlockLanes(16, 4, 64), 16);
+  // bf16 x 32 lanes: 32 * 32 * 2 = 2048 > 1024, so 16 (512 bytes).
+  EXPECT_EQ(getTransposeBlockLanes(32, 2, 64), 16);
+  // i8 x 64 lanes: 64 * 64 = 4096 > 1024; 32 * 32 = 1024: 32.
+  EXPECT_EQ(getTransposeBlockLanes(64, 1, 64), 32);
+  // f64 x 2 lanes (16-byte vectors): below 4 lanes, no blocks.
+  EXPECT_EQ(getTransposeBlockLanes(2, 8, 16), 0);
+  // f32 x 4 (SSE): 4 * 4 * 4 = 64 <= 256: 4.
+  EXPECT_EQ(getTransposeBlockLanes(4, 4, 16), 4);
+}
+
+TransposePlaneFacts f32Plane(int64_t sizeK, int64_t sizeR) {
+  TransposePlaneFacts f;
+  f.lanes = 16;
+  f.elementBytes = 4;
+  f.vectorBytes = 64;
+  f.registerFileBytes = 2048;
+  f.sizeK = sizeK;
+  f.sizeR = sizeR;
+  f.destStrideKBytes = sizeR * 4;
+  f.nontemporal = true;
+  return f;
+}
+
+TEST(KernelPlanTest, TransposeBlocksGroupsOf256Bytes) {
+  // 64 x 64 f32, streaming: V 16, one block wide (V == lanes), rows of
+  // 256 bytes: groups of 256 / (16 * 4) = 4 blocks = 64 rows.
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f32Plane(64, 64));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 16);
+  EXPECT_EQ(p->wide, 1);
+  EXPECT_EQ(p->group, 64);
+}
+
+TEST(KernelPlanTest, TransposeBlocksShortRowsOneBlockAtATime) {
+  // Destination rows of 32 f32 (128 bytes < 256) and blocks reading whole
+  // lines (16 * 4 = 64 bytes): one block per group.
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f32Plane(64, 32));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->group, 16);
+}
+
+TEST(KernelPlanTest, TransposeBlocksShrinkForShortDims) {
+  // A plane of 5 x 7: 16 -> 8 -> 4 (5 and 7 are >= 4), blocks 4 x 4; rows
+  // of 28 bytes, blocks of 16-byte rows (< 64): groups of 256 / 16 = 16
+  // blocks, 64 rows.
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f32Plane(5, 7));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 4);
+  EXPECT_EQ(p->group, 64);
+  // 3 x 64: shorter than 4 along p_k, no blocks.
+  EXPECT_FALSE(planTransposeBlocks(f32Plane(3, 64)));
+}
+
+TEST(KernelPlanTest, TransposeBlocksTwoWideForCachedKiBStrides) {
+  // Cached stores, destination rows 1 KiB apart (256 f32), 2 * 16 * 16 * 4
+  // = 2048 bytes of blocks fit AVX-512's register file: two blocks wide.
+  TransposePlaneFacts f = f32Plane(64, 256);
+  f.nontemporal = false;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  // AVX2 (512 bytes of registers): one block.
+  f.registerFileBytes = 512;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // Streaming stores allocate no lines: one block.
+  f = f32Plane(64, 256);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // Rows 1000 bytes apart: no set conflicts, one block.
+  f.nontemporal = false;
+  f.destStrideKBytes = 1000;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+}
+
+TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
+  // bf16: lanes 32, V 16: a destination line is two blocks side by side.
+  TransposePlaneFacts f = f32Plane(64, 64);
+  f.lanes = 32;
+  f.elementBytes = 2;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 16);
+  EXPECT_EQ(p->wide, 2);
+  // Rows of 64 bf16 = 128 bytes, blocks of 32-byte rows (< 64): groups of
+  // 256 / 32 = 8 blocks, 128 rows.
+  EXPECT_EQ(p->group, 128);
+}
+
+TEST(KernelPlanTest, LineGranuleAndParallelChunk) {
+  // 4-byte iterations: 16 per line; 64-byte ones: 1; 48-byte ones: 4
+  // (192 bytes = 3 lines); 1000-byte ones: 8 (8000 = 125 lines).
+  EXPECT_EQ(getLineGranule(4), 16);
+  EXPECT_EQ(getLineGranule(64), 1);
+  EXPECT_EQ(getLineGranule(48), 4);
+  EXPECT_EQ(getLineGranule(1000), 8);
+  // 4096 iterations in granules of 1: ceil(4096 / 256) = 16 per chunk.
+  EXPECT_EQ(getParallelChunk(4096, 1), 16);
+  // 100 iterations, granule 16: at least one granule.
+  EXPECT_EQ(getParallelChunk(100, 16), 16);
+  // 1 << 20 iterations, granule 8: ceil(2^20 / 2048) = 512 granules.
+  EXPECT_EQ(getParallelChunk(1 << 20, 8), 4096);
+}
+
+TEST(KernelPlanTest, VectorRowUnrollAndPeel) {
+  EXPECT_EQ(getVectorRowUnroll(/*walkingSource=*/true, 64, 16), 4);
+  EXPECT_EQ(getVectorRowUnroll(true, 63, 16), 1);
+  EXPECT_EQ(getVectorRowUnroll(false, 4096, 16), 1);
+  // Unmasked streaming edges peel whole lines; otherwise a vector.
+  EXPECT_EQ(getPeelBytes(32, /*maskedEdges=*/false, /*nontemporal=*/true), 64);
+  EXPECT_EQ(getPeelBytes(32, true, true), 32);
+  EXPECT_EQ(getPeelBytes(32, false, false), 32);
+  EXPECT_EQ(getPeelBytes(128, false, true), 128);
+}
+
+TEST(KernelPlanTest, InterleavedPart) {
+  // bf16 (2,1) sub-tiles, 32 lanes, rows of 128: two reads of 16 lanes.
+  EXPECT_EQ(getInterleavedPart(2, 32, 128), 16);
+  // s8 (4,1): four reads of 16 lanes.
+  EXPECT_EQ(getInterleavedPart(4, 64, 128), 16);
+  // Not a power of two, one slot, parts of one lane, rows not a multiple.
+  EXPECT_FALSE(getInterleavedPart(3, 48, 128));
+  EXPECT_FALSE(getInterleavedPart(1, 32, 128));
+  EXPECT_FALSE(getInterleavedPart(32, 32, 128));
+  EXPECT_FALSE(getInterleavedPart(2, 32, 100));
+}
+
+} // namespace
