@@ -188,7 +188,7 @@ bool NestEmitter::prepareSourceWalk(Value dest,
       return false;
     }
   }
-  walkingSource = true;
+  plan.walk = NestPlan::Walk::Source;
   destMemRef = dest;
   destView = destMap
                  ? ToPhysicalOp::create(x.b, x.loc, destPhys, dest).getResult()
@@ -218,9 +218,9 @@ bool NestEmitter::prepareSourceWalk(Value dest,
 /// row in order and writes its 512-byte runs into 32 tiles, instead of
 /// reading 8 source rows' runs per tile (the mirror image of the tiled ->
 /// row-major source walk above). It stays a destination walk in every other
-/// respect (reorderedDest: bound checks over the reordered levels, padding
-/// slots written). Measured on AMD Zen 5 (AVX-512, standalone loops, 64-byte
-/// streaming stores, one thread, GB/s): T(8,128) 40-42 walking the
+/// respect (plan.reordersDest(): bound checks over the reordered levels,
+/// padding slots written). Measured on AMD Zen 5 (AVX-512, standalone loops,
+/// 64-byte streaming stores, one thread, GB/s): T(8,128) 40-42 walking the
 /// destination, 44-46 walking the source; T(8,512) (runs of 2 KiB) 34-41
 /// against 50-54; memcpy 37-44 (docs/performance.md, "Walking the source
 /// into tiles").
@@ -278,7 +278,7 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   SmallVector<Check> walkChecks;
   if (!getWalkChecks(inverse.checks, walk, walkChecks))
     return false;
-  reorderedDest = true;
+  plan.walk = NestPlan::Walk::SourceIntoTiles;
   destMemRef = dest;
   destView = ToPhysicalOp::create(x.b, x.loc, destPhys, dest).getResult();
   placeholders = std::move(walk);
@@ -304,9 +304,9 @@ NestEmitter::prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
   if (prepareSourceWalk(dest, loopSources) ||
       prepareSourceWalkIntoTiles(dest, loopSources) ||
       prepareRunWalk(dest, loopSources)) {
-    report.add(walkingRuns     ? NestKernel::RunWalk
-               : reorderedDest ? NestKernel::SourceWalkIntoTiles
-                               : NestKernel::SourceWalk);
+    report.add(plan.walksRuns()      ? NestKernel::RunWalk
+               : plan.reordersDest() ? NestKernel::SourceWalkIntoTiles
+                                     : NestKernel::SourceWalk);
     prepareVectorization();
     prepareRealign();
     prepareParallel();
@@ -414,7 +414,7 @@ void NestEmitter::prepareVectorization() {
 }
 
 void NestEmitter::emitPadding(unsigned k) {
-  if (walkingSource)
+  if (plan.walksSource())
     return;
   if (k == placeholders.size()) {
     forEachStream([&] {
@@ -435,9 +435,9 @@ int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
   // rows: not those that may take transpose blocks (two planes at once
   // measured slower, docs/performance.md), nor those parallel at an inner
   // level.
-  if (options.memoryStreams < 2 || !nontemporal || parallelLevel > 0 ||
+  if (options.memoryStreams < 2 || !nontemporal || plan.parallelLevel > 0 ||
       placeholders.size() < 2 ||
-      (!walkingSource && !reorderedDest && mayTransposeBlocks()))
+      (!plan.walksSource() && !plan.reordersDest() && mayTransposeBlocks()))
     return 0;
   int64_t end = std::numeric_limits<int64_t>::max();
   for (AffineExpr e : fullEnds) {
@@ -452,9 +452,9 @@ int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
   // whole number of chunks, so that the twins' chunks and the plain loops'
   // start on whole destination lines too. Too few chunks left for the
   // threads: one stream.
-  if (parallelLevel == 0) {
-    h = h / parallelChunk * parallelChunk;
-    if (h / parallelChunk < kMinParallelChunks)
+  if (plan.parallelLevel == 0) {
+    h = h / plan.parallelChunk * plan.parallelChunk;
+    if (h / plan.parallelChunk < kMinParallelChunks)
       return 0;
   }
   if (h < 1)
@@ -493,12 +493,12 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                     sources, [](const Source &s) { return s.index; })));
     return;
   }
-  if (lanes && k + 1 < n && !walkingSource && !reorderedDest) {
+  if (lanes && k + 1 < n && !plan.walksSource() && !plan.reordersDest()) {
     // Blocks transposed or rows interleaved from above the parallel level:
     // that nest stays serial (no parallel region per block or row).
-    int savedParallelLevel = parallelLevel;
-    if (static_cast<int>(k) < parallelLevel)
-      parallelLevel = -1;
+    int savedParallelLevel = plan.parallelLevel;
+    if (static_cast<int>(k) < plan.parallelLevel)
+      plan.parallelLevel = -1;
     // Under two streams (emitTwoStreams: no transposes in such a nest) an
     // interleaved row is a leaf, built for both.
     bool done =
@@ -507,7 +507,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
                   forEachStream([&] { return emitInterleavedRow(k, active); })
             : emitTransposeBlocks(k, active) || (k != interleaveFallbackLevel &&
                                                  emitInterleavedRow(k, active));
-    parallelLevel = savedParallelLevel;
+    plan.parallelLevel = savedParallelLevel;
     if (done)
       return;
   }
@@ -599,7 +599,7 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
   }
   // Padding: the first check (in order) that fails for every inner value
   // (none when walking the source: its padding slots are skipped).
-  for (unsigned i = 0; i < splits.size() && !walkingSource; ++i) {
+  for (unsigned i = 0; i < splits.size() && !plan.walksSource(); ++i) {
     SmallVector<AffineExpr> lbs{splits[i].valid}, ubs{size};
     if (start)
       lbs.push_back(x.cst(start));

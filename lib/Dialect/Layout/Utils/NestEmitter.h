@@ -28,6 +28,35 @@ namespace mlir::layout::loops {
 bool getWalkView(MemRefType type, MemRefType &physType,
                  std::optional<TiledLayoutMap> &map);
 
+/// What a nest decided about its loops, apart from the IR that builds them:
+/// the walk, and the parallel level with its chunk. Kernels answer from it.
+struct NestPlan {
+  enum class Walk {
+    /// The destination's physical dims in order (padding slots written).
+    Destination,
+    /// The source's physical dims (prepareSourceWalk): checks that fail
+    /// skip the slot (source padding) instead of writing the padding value.
+    Source,
+    /// The destination's physical dims in the source's order
+    /// (prepareSourceWalkIntoTiles): placeholders are the levels, destIndex
+    /// maps them back.
+    SourceIntoTiles,
+    /// The affine nest of the runs of a tiled -> tiled copy (RunWalk.cpp),
+    /// a source walk over flat views.
+    Runs,
+  };
+  Walk walk = Walk::Destination;
+  bool walksSource() const { return walk == Walk::Source || walksRuns(); }
+  bool walksRuns() const { return walk == Walk::Runs; }
+  bool reordersDest() const { return walk == Walk::SourceIntoTiles; }
+  /// Every run of the run walk starts and ends on a 64-byte boundary.
+  bool runsWholeLines = false;
+  /// The physical dim whose loops are parallel (-1: none) and the
+  /// iterations of one parallel chunk (ParallelNest.cpp).
+  int parallelLevel = -1;
+  int64_t parallelChunk = 1;
+};
+
 class TransposeBlockKernel;
 class VectorRowKernel;
 
@@ -52,10 +81,8 @@ public:
   /// The level whose scalar nest is being built as the fallback of
   /// emitInterleavedRow (no second attempt there).
   unsigned interleaveFallbackLevel = ~0u;
-  /// The physical dim whose loops are parallel (-1: none) and the
-  /// iterations of one parallel chunk (ParallelNest.cpp).
-  int parallelLevel = -1;
-  int64_t parallelChunk = 1;
+  /// The nest's decisions: its walk and its parallel level.
+  NestPlan plan;
 
 private:
   struct Check {
@@ -85,13 +112,9 @@ private:
   bool nontemporal = false;
   SmallVector<AffineExpr> placeholders, physSizes, logical;
   /// The destination view's index over the placeholders: the placeholders
-  /// themselves, or (walkingSource) the destination's physical index as an
+  /// themselves, or (a source walk) the destination's physical index as an
   /// affine function of the source's.
   SmallVector<AffineExpr> destIndex;
-  /// The nest walks the source's physical dims instead of the
-  /// destination's (prepareSourceWalk): checks that fail skip the slot
-  /// (source padding) instead of writing the padding value.
-  bool walkingSource = false;
   /// The source walk of a copy from a tiled source into an untiled
   /// destination, or of a permutation that keeps the minor dim; false
   /// (nothing set) when it does not apply.
@@ -106,10 +129,6 @@ private:
   /// source strides; false (nothing set) when it does not apply or is the
   /// destination walk itself.
   bool prepareSourceWalkIntoTiles(Value dest, ArrayRef<LoopSource> loopSources);
-  /// The nest walks the destination's physical dims in another order
-  /// (prepareSourceWalkIntoTiles): placeholders are the levels, destIndex
-  /// maps them back; otherwise a destination walk (padding written).
-  bool reorderedDest = false;
   /// The element size of a copy the source and run walks may take: one
   /// source of the destination's static shape and element type (whole
   /// bytes), dims in order, vector rows; nullopt otherwise.
@@ -120,9 +139,6 @@ private:
   /// one dim per level of the nest, the run innermost; false (nothing set)
   /// when it does not apply.
   bool prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources);
-  bool walkingRuns = false;
-  /// Every run of the run walk starts and ends on a 64-byte boundary.
-  bool runsWholeLines = false;
   /// prepareParallel of a run walk (`bytes` written).
   void prepareParallelRunWalk(int64_t bytes);
   /// prepareParallel of a source walk: the outermost source dim, when each

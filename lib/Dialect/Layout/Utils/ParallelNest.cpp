@@ -3,7 +3,7 @@
 // LoopEmitOptions::parallelThresholdBytes: one level of the destination's
 // physical dims becomes a parallel loop (affine.parallel / scf.parallel;
 // --layout-lower-to-llvm lowers it with upstream's convert-scf-to-openmp).
-// The parallel iterations are chunks of `parallelChunk` iterations of that
+// The parallel iterations are chunks of `plan.parallelChunk` iterations of that
 // level, starting at multiples of it, so that every chunk boundary is a
 // multiple of 64 bytes from the destination's start: with a 64-byte aligned
 // buffer, two threads never write the same cache line (no false sharing,
@@ -61,7 +61,7 @@ void NestEmitter::prepareParallel() {
   auto type = cast<MemRefType>(destView.getType());
   int64_t n = type.getRank();
   std::optional<int64_t> bytes = getElementBytes(type.getElementType());
-  if (walkingRuns && bytes && type.hasStaticShape()) {
+  if (plan.walksRuns() && bytes && type.hasStaticShape()) {
     prepareParallelRunWalk(multiplySaturating(*bytes, type.getNumElements()));
     return;
   }
@@ -79,7 +79,7 @@ void NestEmitter::prepareParallel() {
   int64_t total = multiplySaturating(iterationBytes[0], type.getDimSize(0));
   if (total < options.parallelThresholdBytes)
     return;
-  if (walkingSource || reorderedDest) {
+  if (plan.walksSource() || plan.reordersDest()) {
     prepareParallelSourceWalk(iterationBytes);
     return;
   }
@@ -103,8 +103,8 @@ void NestEmitter::prepareParallel() {
 }
 
 void NestEmitter::setParallelLevel(int level, int64_t size, int64_t granule) {
-  parallelLevel = level;
-  parallelChunk = getParallelChunk(size, granule);
+  plan.parallelLevel = level;
+  plan.parallelChunk = getParallelChunk(size, granule);
 }
 
 void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
@@ -154,7 +154,7 @@ void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
 void NestEmitter::emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,
                                 ArrayRef<AffineExpr> ubs,
                                 function_ref<void(Value)> body) {
-  if (static_cast<int>(k) == parallelLevel)
+  if (static_cast<int>(k) == plan.parallelLevel)
     emitParallelLoop(lbs, ubs, body);
   else
     x.forLoop(lbs, ubs, body);
@@ -163,7 +163,7 @@ void NestEmitter::emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,
 void NestEmitter::emitParallelLoop(ArrayRef<AffineExpr> lbs,
                                    ArrayRef<AffineExpr> ubs,
                                    function_ref<void(Value)> body) {
-  int64_t c = parallelChunk;
+  int64_t c = plan.parallelChunk;
   SmallVector<AffineExpr> lbList(lbs.begin(), lbs.end());
   if (lbList.empty())
     lbList.push_back(x.cst(0));

@@ -39,7 +39,7 @@ using namespace mlir::layout::loops;
 void NestEmitter::prepareRealign() {
   // Streaming rows of at least a 64-byte line per vector (the straddling
   // vector is one line), from a tiled source.
-  if (!walkingSource || walkingRuns || !lanes || !nontemporal ||
+  if (!plan.walksSource() || plan.walksRuns() || !lanes || !nontemporal ||
       sources.size() != 1 || !sources[0].map || options.vectorBytes < 64)
     return;
   auto destType = cast<MemRefType>(destView.getType());

@@ -119,8 +119,7 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
   if (!nest)
     return false;
 
-  walkingSource = true;
-  walkingRuns = true;
+  plan.walk = NestPlan::Walk::Runs;
   destMemRef = dest;
   destView = getFlatView(
       x.b, x.loc, ToPhysicalOp::create(x.b, x.loc, destPhys, dest).getResult());
@@ -131,15 +130,15 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
   source.dimMap = {0};
   AffineExpr destFlat = x.cst(nest->base[0]), srcFlat = x.cst(nest->base[1]);
   // Levels outermost first, then the run.
-  runsWholeLines = (nest->base[0] * elementBytes) % 64 == 0 &&
-                   (run * elementBytes) % 64 == 0;
+  plan.runsWholeLines = (nest->base[0] * elementBytes) % 64 == 0 &&
+                        (run * elementBytes) % 64 == 0;
   for (const RunNest::Level &level : llvm::reverse(nest->levels)) {
     AffineExpr i = x.placeholder();
     placeholders.push_back(i);
     physSizes.push_back(x.cst(level.count));
     destFlat = destFlat + i * level.stride[0];
     srcFlat = srcFlat + i * level.stride[1];
-    runsWholeLines &= (level.stride[0] * elementBytes) % 64 == 0;
+    plan.runsWholeLines &= (level.stride[0] * elementBytes) % 64 == 0;
   }
   AffineExpr p = x.placeholder();
   placeholders.push_back(p);
@@ -156,7 +155,7 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
 void NestEmitter::prepareParallelRunWalk(int64_t bytes) {
   // Every run is whole cache lines (64-byte aligned buffers): any chunking
   // of any level is line-safe. The outermost level with enough iterations.
-  if (!runsWholeLines || bytes < options.parallelThresholdBytes)
+  if (!plan.runsWholeLines || bytes < options.parallelThresholdBytes)
     return;
   int best = -1;
   int64_t bestCount = 1;

@@ -297,7 +297,7 @@ void TransposeBlockKernel::planParallel() {
   // the dim outside it are whole lines. Else along p_k, in chunks of whole
   // blocks and lines (the level's chunk rounded up to a multiple of V), the
   // last one also taking the overlapping edge block.
-  bool parallelHere = static_cast<int>(k) == e.parallelLevel;
+  bool parallelHere = static_cast<int>(k) == e.plan.parallelLevel;
   if (parallelHere && !middle.empty()) {
     unsigned m = middle.front();
     std::optional<int64_t> sizeM = IndexExprs::getConstant(e.physSizes[m]);
@@ -307,7 +307,7 @@ void TransposeBlockKernel::planParallel() {
       middleChunks = *sizeM / middleChunk;
     }
   }
-  chunkRows = parallelHere ? std::lcm<int64_t>(e.parallelChunk, v) : 0;
+  chunkRows = parallelHere ? std::lcm<int64_t>(e.plan.parallelChunk, v) : 0;
   chunks = chunkRows ? sizeK / chunkRows : 0;
 }
 

@@ -137,9 +137,10 @@ void VectorRowKernel::computeRange(ArrayRef<AffineExpr> lbs,
   // 1.04-1.12. The source walk and elementwise rows keep the full
   // expression: there LLVM versioned and unrolled the loops on it (13x the
   // code) and from_tiled_4093 fell from 1.07-1.11 to 0.84-0.86x.
-  AffineExpr rowMod = !e.walkingSource && !e.reorderedDest && e.copiesElements
-                          ? IndexExprs::dropMultiples(row, peel)
-                          : row;
+  AffineExpr rowMod =
+      !e.plan.walksSource() && !e.plan.reordersDest() && e.copiesElements
+          ? IndexExprs::dropMultiples(row, peel)
+          : row;
   AffineExpr r =
       ((-(rowMod + lo * elementBytes)) % peel).floorDiv(elementBytes);
   AffineExpr d = ((rowMod + hi * elementBytes) % peel).floorDiv(elementBytes);
@@ -320,8 +321,8 @@ void VectorRowKernel::overlapped(AffineExpr s, AffineExpr t, AffineExpr highest,
 /// iteration (layout/Xla/KernelPlan.h), then one at a time.
 void VectorRowKernel::emitBody() {
   int64_t lanes = e.lanes;
-  int64_t unroll =
-      getVectorRowUnroll(e.walkingSource || e.reorderedDest, rowLength, lanes);
+  int64_t unroll = getVectorRowUnroll(
+      e.plan.walksSource() || e.plan.reordersDest(), rowLength, lanes);
   AffineExpr start = bodyStart, stop = bodyEnd;
   if (unroll == 1) {
     x.forLoop({start}, {stop}, [&](Value iv) { vectorAt(iv, Value()); }, lanes);

@@ -145,7 +145,7 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
   // (aligned segments), which is then copied with aligned (non-temporal)
   // vector stores: one masked head and tail per row.
   unsigned n = placeholders.size();
-  if (walkingSource || reorderedDest)
+  if (plan.walksSource() || plan.reordersDest())
     return std::nullopt;
   std::optional<int64_t> destRowLength =
       IndexExprs::getConstant(physSizes[n - 1]);
@@ -264,7 +264,7 @@ void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
   // Padding after the valid prefix of the row: ubs[0] is the row's end,
   // ubs[1..] the bounds of its valid elements. Walking the source: none
   // (source padding is skipped).
-  if (walkingSource)
+  if (plan.walksSource())
     return;
   AffineExpr p = placeholders.back();
   for (unsigned i = 1; i < ubs.size(); ++i) {
@@ -338,11 +338,11 @@ NestEmitter::planInterleavedRow(unsigned k,
   // Per source: the index with the inner dims fixed, for every inner
   // combination, contiguous (or constant) along dim k.
   AffineExpr pk = placeholders[k];
-  InterleavedRows plan;
-  plan.m = m;
+  InterleavedRows rows;
+  rows.m = m;
   for (const Source &s : sources) {
     bool isContiguous = false, isConstant = true;
-    plan.reads.emplace_back();
+    rows.reads.emplace_back();
     for (int64_t j = 0; j < m; ++j) {
       SmallVector<AffineExpr> index;
       int64_t rest = j;
@@ -373,25 +373,25 @@ NestEmitter::planInterleavedRow(unsigned k,
         return std::nullopt;
       isContiguous |= unit;
       isConstant &= constant;
-      plan.reads.back().push_back(index);
+      rows.reads.back().push_back(index);
     }
     if (isContiguous && isConstant)
       return std::nullopt;
-    plan.contiguous.push_back(isContiguous);
+    rows.contiguous.push_back(isContiguous);
   }
-  return plan;
+  return rows;
 }
 
 bool NestEmitter::emitInterleavedRow(unsigned k,
                                      const llvm::SmallBitVector &active) {
-  std::optional<InterleavedRows> plan = planInterleavedRow(k, active);
-  if (!plan)
+  std::optional<InterleavedRows> rows = planInterleavedRow(k, active);
+  if (!rows)
     return false;
   unsigned n = placeholders.size();
-  int64_t m = plan->m;
+  int64_t m = rows->m;
   AffineExpr pk = placeholders[k];
-  const auto &reads = plan->reads;
-  const auto &contiguous = plan->contiguous;
+  const auto &reads = rows->reads;
+  const auto &contiguous = rows->contiguous;
   report.add(NestKernel::InterleavedRows);
   OpBuilder &b = x.b;
   Location loc = x.loc;
