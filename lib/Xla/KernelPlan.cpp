@@ -23,10 +23,15 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
   if (!v)
     return std::nullopt;
-  // Short dims take smaller blocks (down to 4 x 4).
-  while (v > 4 && (f.sizeK < v || f.sizeR < v))
+  // Short dims, and index maps that stay affine only within smaller blocks
+  // (tiles), take smaller blocks (down to 4 x 4).
+  auto fits = [&](int64_t side) {
+    return f.sizeK >= side && f.sizeR >= side &&
+           (f.maxSide == 0 || side <= f.maxSide);
+  };
+  while (v > 4 && !fits(v))
     v /= 2;
-  if (f.sizeK < v || f.sizeR < v)
+  if (!fits(v))
     return std::nullopt;
   TransposeBlockPlan plan;
   plan.side = v;

@@ -100,25 +100,51 @@ int64_t commonVector(llvm::ArrayRef<int64_t> map) {
 }
 
 /// Every destination row (`rowLength` slots) reads the source with one
-/// constant stride other than 1 (padding slots end the row's elements).
-bool isRowTranspose(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
-  if (rowLength < 2)
+/// constant stride other than 1 inside each aligned block of `block` slots
+/// (padding slots end the row's elements); the strides of different blocks
+/// may differ. Blocks shorter than the row must read the source at least
+/// `block` apart: a block's source rows hold a whole block each (a block x
+/// block transpose), not interleaved pairs (the (2,1) sub-tiles of bf16
+/// read at stride 2: a de-interleave).
+bool isBlockTranspose(llvm::ArrayRef<int64_t> map, int64_t rowLength,
+                      int64_t block) {
+  if (rowLength < 2 || block < 2)
     return false;
   bool sawStride = false;
   for (size_t row = 0; row + rowLength <= map.size(); row += rowLength) {
     std::optional<int64_t> stride;
     for (int64_t i = 1; i < rowLength; ++i) {
+      if (i % block == 0) {
+        stride.reset();
+        continue;
+      }
       int64_t a = map[row + i - 1], b = map[row + i];
       if (a == kPaddingSlot || b == kPaddingSlot)
         continue;
       int64_t s = b - a;
-      if (s == 1 || (stride && s != *stride))
+      if (s == 1 || (stride && s != *stride) ||
+          (block < rowLength && std::abs(s) < block))
         return false;
       stride = s;
       sawStride = true;
     }
   }
   return sawStride;
+}
+
+/// The largest block (the whole row, else a power of two from 64 down to
+/// 4) inside which every destination row reads the source with one stride
+/// other than 1, or 0. Rows that read a tiled source cross into the next
+/// tile row every tile height: T(8,128) -> {0,1} rows have one stride only
+/// within aligned blocks of 8 (the lowering's blocks within tiles,
+/// TransposeBlocks.cpp).
+int64_t getTransposeBlock(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
+  if (isBlockTranspose(map, rowLength, rowLength))
+    return rowLength;
+  for (int64_t block = 64; block >= 4; block /= 2)
+    if (block < rowLength && isBlockTranspose(map, rowLength, block))
+      return block;
+  return 0;
 }
 } // namespace
 
@@ -164,11 +190,15 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     plan.cls = RelayoutClass::ChunkCopy;
     plan.explanation =
         "contiguous runs of at least " + runText + ": memcpy of the runs";
-  } else if (isRowTranspose(*map, rowLength)) {
+  } else if (int64_t block = getTransposeBlock(*map, rowLength)) {
     plan.cls = RelayoutClass::InTileTranspose;
-    plan.explanation = "each destination row of " + std::to_string(rowLength) +
-                       " slots reads the source with one stride: a 2-D "
-                       "transpose inside tiles (vector shuffles)";
+    plan.explanation =
+        "each destination row of " + std::to_string(rowLength) +
+        " slots reads the source with one stride" +
+        (block == rowLength
+             ? std::string()
+             : " within aligned blocks of " + std::to_string(block)) +
+        ": a 2-D transpose inside tiles (vector shuffles)";
   } else {
     plan.cls = RelayoutClass::StridedGather;
     plan.explanation = "runs of " + runText + " at varying strides: a gather";

@@ -101,6 +101,22 @@ TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
   EXPECT_EQ(p->group, 128);
 }
 
+TEST(KernelPlanTest, TransposeBlocksWithinTiles) {
+  // f32 rows of a T(8,128) source: affine within 8 rows only. V 16 -> 8,
+  // two blocks side by side fill a 64-byte destination line; groups of
+  // 256 / 32 = 8 blocks, 64 rows.
+  TransposePlaneFacts f = f32Plane(4096, 4096);
+  f.maxSide = 8;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 8);
+  EXPECT_EQ(p->wide, 2);
+  EXPECT_EQ(p->group, 64);
+  // A bound below the smallest block (4 x 4): no blocks.
+  f.maxSide = 2;
+  EXPECT_FALSE(planTransposeBlocks(f));
+}
+
 TEST(KernelPlanTest, LineGranuleAndParallelChunk) {
   // 4-byte iterations: 16 per line; 64-byte ones: 1; 48-byte ones: 4
   // (192 bytes = 3 lines); 1000-byte ones: 8 (8000 = 125 lines).

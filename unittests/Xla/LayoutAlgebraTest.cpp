@@ -50,6 +50,28 @@ TEST(LayoutAlgebra, TransposeIsInTile) {
   EXPECT_EQ(relayoutClassName(p.cls), "in-tile-transpose");
 }
 
+TEST(LayoutAlgebra, TiledToTransposedIsInTileWithinBlocks) {
+  // f32[256,256] T(8,128) -> {0,1}: destination row j reads source column
+  // j, which moves by 128 slots inside a tile and jumps 2 tiles (2048
+  // slots, the second tile of the row is between) every 8 elements: one
+  // stride only within aligned blocks of 8.
+  RelayoutPlan p = plan("f32[256,256]{1,0:T(8,128)}", "f32[256,256]{0,1}");
+  EXPECT_EQ(p.cls, RelayoutClass::InTileTranspose);
+  EXPECT_EQ(p.explanation,
+            "each destination row of 256 slots reads the source with one "
+            "stride within aligned blocks of 8: a 2-D transpose inside tiles "
+            "(vector shuffles)");
+  // Into a transposed tiled layout: rows of 128 slots, blocks of 8 again.
+  EXPECT_EQ(plan("f32[256,256]{1,0:T(8,128)}", "f32[256,256]{0,1:T(8,128)}")
+                .cls,
+            RelayoutClass::InTileTranspose);
+  // bf16 (2,1) sub-tiles into row-major read at stride 2 inside each tile:
+  // pairs de-interleaved, not blocks transposed.
+  EXPECT_EQ(
+      plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}").cls,
+      RelayoutClass::StridedGather);
+}
+
 TEST(LayoutAlgebra, PaddedRowsAreChunks) {
   // 64 columns in 128-wide tiles: each 8x128 tile row holds 64 elements
   // (256 bytes, one source row) then 64 padding slots.

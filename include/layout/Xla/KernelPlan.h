@@ -44,6 +44,11 @@ struct TransposePlaneFacts {
   int64_t sizeR = 0; ///< its extent along p_r (the destination's row)
   int64_t destStrideKBytes = 0; ///< destination bytes between p_k rows
   bool nontemporal = false;     ///< streaming stores
+  /// The largest block side the index maps allow (0: any). A tiled side
+  /// reads contiguous runs only within a tile: f32 rows of a T(8,128)
+  /// source cross into the next tile row every 8 elements, so blocks there
+  /// are at most 8 x 8.
+  int64_t maxSide = 0;
 };
 
 /// The blocks of a blocked transpose.
@@ -57,9 +62,10 @@ struct TransposeBlockPlan {
   int64_t group = 0;
 };
 
-/// The block side (shrunk down to 4 x 4 for short dims), the width along the
-/// row and the grouping of a blocked transpose; std::nullopt when the
-/// plane takes no blocks (fewer than 4 lanes, or dims shorter than 4).
+/// The block side (shrunk down to 4 x 4 for short dims and to `maxSide`),
+/// the width along the row and the grouping of a blocked transpose;
+/// std::nullopt when the plane takes no blocks (fewer than 4 lanes, dims
+/// shorter than 4, or a `maxSide` below 4).
 std::optional<TransposeBlockPlan>
 planTransposeBlocks(const TransposePlaneFacts &facts);
 

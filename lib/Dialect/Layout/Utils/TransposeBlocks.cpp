@@ -94,9 +94,108 @@ getSteps(IndexExprs &x, ArrayRef<AffineExpr> index, AffineExpr slot) {
   return steps;
 }
 
+namespace {
+/// How an index expression moves inside one aligned block of a slot:
+/// e(slot + t) = e(slot) + step * t for 0 <= t < period, whenever the slot
+/// is a multiple of the period and every other dim any integer; `divisor`
+/// divides every such e(slot) (0: e(slot) is 0).
+struct AlignedForm {
+  int64_t step = 0;
+  int64_t divisor = 0;
+};
+} // namespace
+
+/// The AlignedForm of `e`, or nullopt when the analysis cannot show one
+/// (a floordiv or mod whose argument may cross a multiple of its divisor
+/// inside the block, a product of dims, a ceildiv that moves). Tiled maps
+/// are affine only between tile boundaries: (l floordiv 8, l mod 8) moves
+/// by (0, 1) inside aligned blocks of at most 8.
+static std::optional<AlignedForm> getAlignedForm(AffineExpr e, AffineExpr slot,
+                                                 int64_t period) {
+  if (e == slot)
+    return AlignedForm{1, period};
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return AlignedForm{0, std::abs(c.getValue())};
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return AlignedForm{0, 1}; // another dim or symbol: any integer
+  std::optional<AlignedForm> l = getAlignedForm(bin.getLHS(), slot, period);
+  if (!l)
+    return std::nullopt;
+  auto rhsConst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (e.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<AlignedForm> r = getAlignedForm(bin.getRHS(), slot, period);
+    if (!r)
+      return std::nullopt;
+    return AlignedForm{l->step + r->step, std::gcd(l->divisor, r->divisor)};
+  }
+  case AffineExprKind::Mul: {
+    if (!rhsConst)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue();
+    return AlignedForm{l->step * c, l->divisor * std::abs(c)};
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod: {
+    if (!rhsConst || rhsConst.getValue() <= 0 || l->step < 0)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue();
+    // e(slot) mod c is a multiple of g: below c - g + 1, so the block's
+    // (period - 1) * step more stay below c when they are below g.
+    int64_t g = std::gcd(l->divisor, c);
+    if (l->step && (e.getKind() == AffineExprKind::CeilDiv ||
+                    l->step * (period - 1) >= g))
+      return std::nullopt;
+    if (e.getKind() == AffineExprKind::Mod)
+      return AlignedForm{l->step, g};
+    return AlignedForm{0, l->divisor % c == 0 ? l->divisor / c : 1};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The steps of `index` when `slot` moves by one inside an aligned block of
+/// `period` (getAlignedForm), or nullopt.
+static std::optional<SmallVector<int64_t>>
+getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period) {
+  SmallVector<int64_t> steps;
+  for (AffineExpr e : index) {
+    std::optional<AlignedForm> form = getAlignedForm(e, slot, period);
+    if (!form)
+      return std::nullopt;
+    steps.push_back(form->step);
+  }
+  return steps;
+}
+
 static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
   return !steps.empty() && steps.back() == 1 &&
          llvm::all_of(steps.drop_back(), [](int64_t s) { return s == 0; });
+}
+
+/// A copy whose byte orders cross: contiguous along p_k, and along the row
+/// a step that is neither unit (a contiguous row: the vector rows) nor 0 (a
+/// broadcast).
+static bool isCrossing(const std::optional<SmallVector<int64_t>> &stepsK,
+                       const std::optional<SmallVector<int64_t>> &stepsR) {
+  return stepsK && stepsR && isUnitInLastDim(*stepsK) &&
+         !isUnitInLastDim(*stepsR) &&
+         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+}
+
+/// The largest block side (a power of two, 64 down to 4) inside whose
+/// aligned blocks `index` crosses along (pk, pr), or 0: the bound of a
+/// source that is affine only within tiles (getAlignedForm).
+static int64_t getLargestAlignedSide(ArrayRef<AffineExpr> index, AffineExpr pk,
+                                     AffineExpr pr) {
+  for (int64_t side = 64; side >= 4; side /= 2)
+    if (isCrossing(getAlignedSteps(index, pk, side),
+                   getAlignedSteps(index, pr, side)))
+      return side;
+  return 0;
 }
 
 bool NestEmitter::mayTransposeBlocks() {
@@ -106,8 +205,11 @@ bool NestEmitter::mayTransposeBlocks() {
   // Blocks are at least 4 x 4 along a row whose source stride is constant
   // and neither 1 nor 0 (the checks of emitTransposeBlocks below).
   std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[n - 1]);
-  std::optional<SmallVector<int64_t>> stepsR =
-      getSteps(x, sources.front().index, placeholders.back());
+  const SmallVector<AffineExpr> &index = sources.front().index;
+  AffineExpr pr = placeholders.back();
+  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, index, pr);
+  if (!stepsR)
+    stepsR = getAlignedSteps(index, pr, 4);
   return sizeR && *sizeR >= 4 && stepsR && !isUnitInLastDim(*stepsR) &&
          !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
 }
@@ -136,7 +238,10 @@ private:
   void planWidth();
   void orderMiddleDims();
   void planParallel();
-  void emitBlock(bool alignedStores);
+  void emitBlock(bool fullR, bool alignedStores);
+  /// The p_k rows past the last whole block when p_k is contiguous only
+  /// within aligned blocks (alignedK): element by element.
+  void edgeKRows();
   void blockLoop(AffineExpr slot, int64_t size, int64_t step,
                  function_ref<void(bool full)> body);
   void groupedBlocks(AffineExpr start, AffineExpr end, bool alignedRows);
@@ -157,6 +262,10 @@ private:
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
   int64_t group = 0;
+  /// The source moves by constant steps along p_k / p_r only inside aligned
+  /// V blocks (a tiled source); `stepsR` are those along p_r.
+  bool alignedK = false, alignedR = false;
+  SmallVector<int64_t> stepsR;
   Type elementType;
   VectorType blockType;
   SmallVector<unsigned> middle;
@@ -202,6 +311,29 @@ bool TransposeBlockKernel::planBlock() {
   }
   sizeK = *constK;
   sizeR = *constR;
+  s = &e.sources.front();
+  viewType = cast<MemRefType>(s->view.getType());
+  if (!viewType.getLayout().isIdentity()) {
+    LDBG() << "no transpose blocks at level " << k
+           << ": the source view is not an identity memref";
+    return false;
+  }
+  pk = e.placeholders[k];
+  pr = e.placeholders[r];
+  std::optional<SmallVector<int64_t>> globalK = getSteps(x, s->index, pk);
+  std::optional<SmallVector<int64_t>> globalR = getSteps(x, s->index, pr);
+  // Not crossing with constant steps: maybe inside aligned blocks (tiles).
+  int64_t maxSide = 0;
+  if (!isCrossing(globalK, globalR)) {
+    maxSide = getLargestAlignedSide(s->index, pk, pr);
+    if (!maxSide) {
+      LDBG() << "no transpose blocks at level " << k
+             << ": the source is not contiguous along this dim with a "
+                "constant stride != 0, 1 along the row, not even inside "
+                "aligned blocks of 4";
+      return false;
+    }
+  }
   TransposePlaneFacts facts;
   facts.lanes = e.lanes;
   facts.elementBytes = e.elementBytes;
@@ -211,6 +343,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.sizeR = sizeR;
   facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
   facts.nontemporal = e.nontemporal;
+  facts.maxSide = maxSide;
   std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);
   if (!blocks) {
     LDBG() << "no transpose blocks at level " << k << ": fewer than 4 lanes "
@@ -221,27 +354,21 @@ bool TransposeBlockKernel::planBlock() {
   v = blocks->side;
   wide = blocks->wide;
   group = blocks->group;
-  s = &e.sources.front();
-  viewType = cast<MemRefType>(s->view.getType());
-  if (!viewType.getLayout().isIdentity()) {
-    LDBG() << "no transpose blocks at level " << k
-           << ": the source view is not an identity memref";
+  if (!maxSide)
+    return true;
+  // The steps inside the V blocks the plan chose (V <= maxSide).
+  alignedK = !isUnitInLastDim(globalK.value_or(SmallVector<int64_t>()));
+  alignedR = !globalR;
+  std::optional<SmallVector<int64_t>> blockR =
+      globalR ? globalR : getAlignedSteps(s->index, pr, v);
+  if (!isCrossing(alignedK ? getAlignedSteps(s->index, pk, v) : globalK,
+                  blockR)) {
+    LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
+           << " are not aligned within the source's tiles";
     return false;
   }
-  pk = e.placeholders[k];
-  pr = e.placeholders[r];
-  // Contiguous along p_k; along the row, a constant stride that is neither
-  // 1 (a contiguous row: the vector rows) nor 0 (a broadcast).
-  std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s->index, pk);
-  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, s->index, pr);
-  bool crossing = stepsK && stepsR && isUnitInLastDim(*stepsK) &&
-                  !isUnitInLastDim(*stepsR) &&
-                  !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
-  if (!crossing)
-    LDBG() << "no transpose blocks at level " << k
-           << ": the source is not contiguous along this dim with a "
-              "constant stride != 0, 1 along the row";
-  return crossing;
+  stepsR = *blockR;
+  return true;
 }
 
 void TransposeBlockKernel::planWidth() {
@@ -325,15 +452,22 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   return true;
 }
 
-/// One block at the bound p_k = J, p_r = D.
-void TransposeBlockKernel::emitBlock(bool alignedStores) {
+/// One block at the bound p_k = J, p_r = D (D a multiple of V when
+/// `fullR`).
+void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
   SmallVector<SmallVector<Value>> parts;
   for (int64_t w = 0; w < wide; ++w) {
     SmallVector<Value> rows;
     for (int64_t i = 0; i < v; ++i) {
+      // Inside an aligned block of a tiled source, the block's first index
+      // plus constant steps (no division per row; each of the `wide` blocks
+      // is aligned on its own); the overlapping edge block is not aligned:
+      // each row's own index.
       SmallVector<Value> indices;
-      for (AffineExpr ex : s->index)
-        indices.push_back(x.materialize(ex.replace(pr, pr + (w * v + i))));
+      for (auto [d, ex] : llvm::enumerate(s->index))
+        indices.push_back(x.materialize(
+            alignedR && fullR ? ex.replace(pr, pr + w * v) + stepsR[d] * i
+                              : ex.replace(pr, pr + (w * v + i))));
       rows.push_back(e.toMoveType(
           vector::LoadOp::create(b, loc, blockType, s->view, indices)));
     }
@@ -391,7 +525,7 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
         [&](Value iv) {
           x.bind(pk, iv);
           blockLoop(pr, sizeR, width,
-                    [&](bool fullR) { emitBlock(alignedRows && fullR); });
+                    [&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
         },
         v);
     return;
@@ -405,7 +539,7 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
               {g0}, {g0 + group, end},
               [&](Value iv) {
                 x.bind(pk, iv);
-                emitBlock(alignedRows && fullR);
+                emitBlock(fullR, alignedRows && fullR);
               },
               v);
         });
@@ -415,9 +549,24 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
 
 /// The overlapping last p_k block when V does not divide the size.
 void TransposeBlockKernel::edgeKBlock(bool alignedRows) {
+  if (alignedK) {
+    edgeKRows();
+    return;
+  }
   x.bind(pk, arith::ConstantIndexOp::create(b, loc, sizeK - v));
   blockLoop(pr, sizeR, width,
-            [&](bool fullR) { emitBlock(alignedRows && fullR); });
+            [&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
+}
+
+void TransposeBlockKernel::edgeKRows() {
+  // (A block at sizeK - V would straddle a tile boundary along p_k.)
+  x.forLoop({x.cst(sizeK / v * v)}, {x.cst(sizeK)}, [&](Value ivK) {
+    x.bind(pk, ivK);
+    x.forLoop({}, {x.cst(sizeR)}, [&](Value ivR) {
+      x.bind(pr, ivR);
+      e.emitElement(e.destIndex, {s->index});
+    });
+  });
 }
 
 /// The middle loops, then `kBlocks` (the p_k and p_r blocks of a plane);

@@ -1,0 +1,65 @@
+// Blocked transposes out of tiled sources (TransposeBlocks.cpp): a tiled
+// source is affine in the destination's row only between tile boundaries
+// (l floordiv 8, l mod 8 for T(8,...)), so the blocks are aligned within
+// the tiles and at most as tall as a tile row (8 x 8 f32 here), two of
+// them side by side fill a 64-byte destination line, each block's rows
+// are read at its first index plus constant steps, the overlapping edge
+// block along the row (not aligned) reads each row at its own index, and
+// the rows past the last whole block along the source-contiguous dim (a
+// block there would straddle a tile) are copied element by element.
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1 report-kernels' 2>&1 | FileCheck %s
+// RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=0 report-kernels' 2>&1 | FileCheck %s --check-prefix=SCALAR
+
+// CHECK: remark: kernel: transpose-blocks
+// CHECK: remark: kernel: transpose-blocks
+// SCALAR: remark: kernel: rows-in-runs
+// SCALAR: remark: kernel: rows-in-runs
+// CHECK-DAG: #[[MOD1:.*]] = affine_map<(d0) -> (d0 mod 8 + 1)>
+// CHECK-DAG: #[[MOD7:.*]] = affine_map<(d0) -> (d0 mod 8 + 7)>
+// CHECK-DAG: #[[DIV1:.*]] = affine_map<(d0) -> (d0 floordiv 8 + 1)>
+
+// f32[40,24]{1,0:T(8,8)} -> {0,1}.
+// CHECK-LABEL: func.func @t8x8
+// CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<24x40xf32>
+// CHECK: %[[S:.*]] = layout.to_physical %arg0 {{.*}} -> memref<5x3x8x8xf32>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %c16
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %c8
+// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<5x3x8x8xf32>, vector<8xf32>
+// CHECK: %[[I1:.*]] = affine.apply #[[MOD1]](%[[R]])
+// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}, %[[I1]], %{{.*}}] : memref<5x3x8x8xf32>, vector<8xf32>
+// CHECK: %[[I7:.*]] = affine.apply #[[MOD7]](%[[R]])
+// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}, %[[I7]], %{{.*}}] : memref<5x3x8x8xf32>, vector<8xf32>
+// CHECK-COUNT-24: vector.shuffle
+// The second block of the line: its own aligned tile row (R + 8).
+// CHECK: %[[T8:.*]] = affine.apply #[[DIV1]](%[[R]])
+// CHECK: vector.load %[[S]][%[[T8]],
+// CHECK: vector.store %{{.*}}, %[[D]][%[[K]], %[[R]]] : memref<24x40xf32>, vector<8xf32>
+// CHECK: vector.store %{{.*}}, %[[D]][%[[K]], %{{.*}}] : memref<24x40xf32>, vector<8xf32>
+// SCALAR-NOT: vector.
+func.func @t8x8(%src: memref<40x24xf32, #layout.tiled<{1,0:T(8,8)}>>,
+                %dst: memref<40x24xf32, #layout.tiled<{0,1}>>) {
+  layout.relayout %src, %dst : memref<40x24xf32, #layout.tiled<{1,0:T(8,8)}>>, memref<40x24xf32, #layout.tiled<{0,1}>>
+  return
+}
+
+// f32[29,291]{1,0:T(8,128)} -> {0,1}: padding slots in the source's tiles,
+// odd extents along both dims of the plane.
+// CHECK-LABEL: func.func @odd
+// CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<291x29xf32>
+// CHECK: %[[S:.*]] = layout.to_physical %arg0 {{.*}} -> memref<4x3x8x128xf32>
+// Whole blocks along p_k (the destination's rows) up to 288.
+// CHECK: scf.for %{{.*}} = %c0 to %c288 step %c64
+// CHECK: vector.load %[[S]]{{.*}} : memref<4x3x8x128xf32>, vector<8xf32>
+// The overlapping edge block along the row: destination columns 13..28.
+// CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %c13] : memref<291x29xf32>, vector<8xf32>
+// CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %c21] : memref<291x29xf32>, vector<8xf32>
+// Rows 288..290 element by element.
+// CHECK: scf.for %[[J:.*]] = %c288{{.*}} to %c291 step %c1
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %c29
+// CHECK: %[[X:.*]] = memref.load %[[S]]
+// CHECK: memref.store %[[X]], %[[D]][%[[J]], %[[I]]] : memref<291x29xf32>
+func.func @odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>,
+               %dst: memref<29x291xf32, #layout.tiled<{0,1}>>) {
+  layout.relayout %src, %dst : memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>, memref<29x291xf32, #layout.tiled<{0,1}>>
+  return
+}

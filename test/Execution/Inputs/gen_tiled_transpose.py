@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Execution test of the blocked transposes between tiled and transposed
+layouts (TransposeBlocks.cpp, blocks aligned within the source's tiles).
+
+  gen_tiled_transpose.py mlir  > cases.mlir
+  gen_tiled_transpose.py check > expected.txt
+
+Every case fills a row-major buffer (element bits (linear * 40503 + 1) mod
+2^width), relayouts it into the source layout, relayouts that into the
+destination layout (the copy under test), relayouts the destination back
+into a fresh row-major buffer, and counts the elements that differ from
+the first buffer with explicit loops. It prints that count (0) and three
+elements whose bits `check` computes here in Python.
+"""
+import os
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_transpose import MUL, WIDTH, loops, memref, prod  # noqa: E402
+
+WIDTH = dict(WIDTH, i16=16, f16=16)
+
+CASES = [
+    # name, element type, logical shape, source layout, destination layout
+    ("f32_t8x128_to_01", "f32", (64, 256), "{1,0:T(8,128)}", "{0,1}"),
+    # Padding slots in the source tiles; odd extents along both block dims
+    # (edge rows past the last whole block, overlapping edge blocks).
+    ("f32_t8x128_odd_to_01", "f32", (29, 291), "{1,0:T(8,128)}", "{0,1}"),
+    ("f32_t8x8_to_01", "f32", (40, 24), "{1,0:T(8,8)}", "{0,1}"),
+    ("f32_t4x16_to_01", "f32", (20, 50), "{1,0:T(4,16)}", "{0,1}"),
+    ("f32_t8x128_to_t01", "f32", (128, 256), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}"),
+    ("f32_t8x128_odd_to_t01", "f32", (37, 300), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}"),
+    ("f32_3d_t8x128_to_120", "f32", (3, 40, 136), "{2,1,0:T(8,128)}",
+     "{1,2,0}"),
+    ("f32_01_to_t8x128", "f32", (128, 256), "{0,1}", "{1,0:T(8,128)}"),
+    ("f64_t8x128_to_01", "f64", (24, 136), "{1,0:T(8,128)}", "{0,1}"),
+    ("i16_t16x128_to_01", "i16", (48, 130), "{1,0:T(16,128)}", "{0,1}"),
+    ("bf16_t8x128_2x1_to_01", "bf16", (40, 130), "{1,0:T(8,128)(2,1)}",
+     "{0,1}"),
+    ("i8_t32x128_to_01", "i8", (64, 160), "{1,0:T(32,128)}", "{0,1}"),
+]
+
+
+def case_mlir(name, elt, shape, src_layout, dst_layout):
+    w = WIDTH[elt]
+    it = "i%d" % w
+    plain = memref(shape, elt)
+    src_t = memref(shape, elt, src_layout)
+    dst_t = memref(shape, elt, dst_layout)
+    o = ["func.func @%s() {" % name]
+    for v, t in (("row", plain), ("src", src_t), ("dst", dst_t),
+                 ("back", plain)):
+        o.append("  %%%s = memref.alloc() {alignment = 64} : %s" % (v, t))
+
+    def fill(ivs, ind):
+        expr = " + ".join("d%d * %d" % (k, prod(shape[k + 1:]))
+                          for k in range(len(shape)))
+        o.append("%s%%lin = affine.apply affine_map<(%s) -> (%s)>(%s)" %
+                 (ind, ", ".join("d%d" % k for k in range(len(shape))), expr,
+                  ", ".join(ivs)))
+        o.append("%s%%l64 = arith.index_cast %%lin : index to i64" % ind)
+        o.append("%s%%m = arith.muli %%l64, %%cmul : i64" % ind)
+        o.append("%s%%m1 = arith.addi %%m, %%c1_i64 : i64" % ind)
+        o.append("%s%%bits = arith.trunci %%m1 : i64 to %s" % (ind, it)
+                 if w < 64 else "%s%%bits = arith.addi %%m1, %%c0_i64 : i64" %
+                 ind)
+        v = "%bits"
+        if not elt.startswith("i"):
+            o.append("%s%%v = arith.bitcast %%bits : %s to %s" % (ind, it, elt))
+            v = "%v"
+        o.append("%smemref.store %s, %%row[%s] : %s" %
+                 (ind, v, ", ".join(ivs), plain))
+
+    loops(o, shape, fill)
+    o.append("  layout.relayout %%row, %%src : %s, %s" % (plain, src_t))
+    o.append("  layout.relayout %%src, %%dst : %s, %s" % (src_t, dst_t))
+    o.append("  layout.relayout %%dst, %%back : %s, %s" % (dst_t, plain))
+
+    def check(ivs, ind):
+        for v in ("x", "y"):
+            o.append("%s%%%s = memref.load %%%s[%s] : %s" %
+                     (ind, v, "row" if v == "x" else "back", ", ".join(ivs),
+                      plain))
+            if not elt.startswith("i"):
+                o.append("%s%%%s_b = arith.bitcast %%%s : %s to %s" %
+                         (ind, v, v, elt, it))
+            else:
+                o.append("%s%%%s_b = arith.addi %%%s, %%%s : %s" %
+                         (ind, v, v, v, it))
+        o.append("%s%%ne = arith.cmpi ne, %%x_b, %%y_b : %s" % (ind, it))
+        o.append("%s%%ne64 = arith.extui %%ne : i1 to i64" % ind)
+        o.append("%s%%s%d = arith.addi %%a%d, %%ne64 : i64" %
+                 (ind, len(shape), len(shape) - 1))
+
+    loops(o, shape, check, iters="%c0_i64")
+    o.append('  vector.print str "%s mismatches: "' % name)
+    o.append("  vector.print %s0 : i64")
+    for idx in spots(shape):
+        v = "%%q%s" % "_".join(map(str, idx))
+        o.append("  %s = memref.load %%back[%s] : %s" % (
+            v, ", ".join("%%c%d" % c for c in idx), plain))
+        if not elt.startswith("i"):
+            o.append("  %s_b = arith.bitcast %s : %s to %s" % (v, v, elt, it))
+            v += "_b"
+        if w < 64:
+            o.append("  %s_u = arith.extui %s : %s to i64" % (v, v, it))
+            v += "_u"
+        o.append("  vector.print %s : i64" % v)
+    for v, t in (("row", plain), ("src", src_t), ("dst", dst_t),
+                 ("back", plain)):
+        o.append("  memref.dealloc %%%s : %s" % (v, t))
+    o.append("  return\n}")
+    return "\n".join(o)
+
+
+def spots(shape):
+    """The second element, one in the middle, the last."""
+    return [tuple([0] * (len(shape) - 1) + [1]), tuple(d // 2 for d in shape),
+            tuple(d - 1 for d in shape)]
+
+
+def expected(elt, shape, idx):
+    lin = 0
+    for k, i in enumerate(idx):
+        lin = lin * shape[k] + i
+    return (lin * MUL + 1) % (1 << WIDTH[elt])
+
+
+def consts():
+    cs = set([0, 1])
+    for _, _, shape, _, _ in CASES:
+        cs.update(shape)
+        cs.update(d // 2 for d in shape)
+        cs.update(d - 1 for d in shape)
+    return ["  %%c%d = arith.constant %d : index" % (c, c) for c in sorted(cs)]
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] not in ("mlir", "check"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "check":
+        for name, elt, shape, _, _ in CASES:
+            print("CHECK: %s mismatches: 0" % name)
+            for idx in spots(shape):
+                print("CHECK-NEXT: %d" % expected(elt, shape, idx))
+        print("CHECK-NOT: mismatches")
+        return
+    body = []
+    for case in CASES:
+        head, rest = case_mlir(*case).split("\n", 1)
+        body.append("\n".join([head] + consts() + [
+            "  %%cmul = arith.constant %d : i64" % MUL,
+            "  %c0_i64 = arith.constant 0 : i64",
+            "  %c1_i64 = arith.constant 1 : i64", rest]))
+    main_lines = ["func.func @main() {"]
+    for name, _, _, _, _ in CASES:
+        main_lines.append("  call @%s() : () -> ()" % name)
+    main_lines.append("  return\n}")
+    print("\n\n".join(body + ["\n".join(main_lines)]))
+
+
+if __name__ == "__main__":
+    main()
