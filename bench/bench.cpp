@@ -66,6 +66,9 @@ DECL2(to_tiled_4093, f32, 2, f32, 4)
 DECL2(from_tiled_4093, f32, 4, f32, 2)
 DECL2(to_tiled_bf16, bf16, 2, bf16, 6)
 DECL2(tiled_to_tiled, f32, 4, f32, 4)
+DECL2(tiled_to_cm, f32, 4, f32, 2)
+DECL2(cm_to_tiled, f32, 2, f32, 4)
+DECL2(tiled_to_tcm, f32, 4, f32, 4)
 DECL2(permute_3d, f32, 3, f32, 3)
 // The planner's cases (bench/kernels/planner.mlir.in): a bitcast relayout
 // folded into a view (the kernel returns the physical array), and a chunk
@@ -590,6 +593,19 @@ int main(int argc, char **argv) {
             tiled2(N, N, 16, 64), F44{_mlir_ciface_tiled_to_tiled},
             _mlir_ciface_up_tiled_to_tiled, {N / 8, N / 128, 8, 128},
             {N / 16, N / 64, 16, 64}, f32());
+  // The crossing pairs: {1,0:T(8,128)} <-> {0,1} (physical [C][R]) and
+  // {1,0:T(8,128)} -> {0,1:T(8,128)} (physical [C/8][R/128][8][128]).
+  Layout colMajor{{N, 1, 1}, {N, 0, 1}};
+  Layout tiledColMajor{{N / 8, 1, 8}, {N / 128, 0, 128}, {8, 1, 1}, {128, 0, 1}};
+  relayout2("tiled_to_cm", {N, N}, tiled2(N, N, 8, 128), colMajor,
+            F42{_mlir_ciface_tiled_to_cm}, _mlir_ciface_up_tiled_to_cm,
+            {N / 8, N / 128, 8, 128}, {N, N}, f32());
+  relayout2("cm_to_tiled", {N, N}, colMajor, tiled2(N, N, 8, 128),
+            F22{_mlir_ciface_cm_to_tiled}, _mlir_ciface_up_cm_to_tiled, {N, N},
+            {N / 8, N / 128, 8, 128}, f32());
+  relayout2("tiled_to_tcm", {N, N}, tiled2(N, N, 8, 128), tiledColMajor,
+            F44{_mlir_ciface_tiled_to_tcm}, _mlir_ciface_up_tiled_to_tcm,
+            {N / 8, N / 128, 8, 128}, {N / 8, N / 128, 8, 128}, f32());
   relayout2("permute_3d", {B0, B1, B2}, rowMajor({B0, B1, B2}),
             Layout{{B1, 1, 1}, {B0, 0, 1}, {B2, 2, 1}},
             F33{_mlir_ciface_permute_3d}, _mlir_ciface_up_permute_3d,

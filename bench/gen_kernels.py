@@ -29,6 +29,8 @@ def sizes(kind):
         sys.exit("size must be large or small")
     cdiv = lambda a, t: -(-a // t)
     return {"R": r, "C": r, "P0": r // 8, "P1": r // 128,
+            # {0,1:T(8,128)}: tiles over the transposed matrix [C][R].
+            "PT0": r // 8, "PT1": r // 128,
             "RO": ro, "CO": co, "PO0": cdiv(ro, 8), "PO1": cdiv(co, 128),
             "Q0": r // 16, "Q1": r // 64, "B0": b[0], "B1": b[1], "B2": b[2],
             # The planner's chunk copy: tiles of 8 x TW (runs of TW
