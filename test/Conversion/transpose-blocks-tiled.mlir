@@ -6,14 +6,17 @@
 // are read at its first index plus constant steps, the overlapping edge
 // block along the row (not aligned) reads each row at its own index, and
 // the rows past the last whole block along the source-contiguous dim (a
-// block there would straddle a tile) are copied element by element.
+// block there would straddle a tile) are copied element by element. Into
+// tiles from a crossing source, the tiles are walked in the source's order.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1 report-kernels' 2>&1 | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=0 report-kernels' 2>&1 | FileCheck %s --check-prefix=SCALAR
 
 // CHECK: remark: kernel: transpose-blocks
 // CHECK: remark: kernel: transpose-blocks
+// CHECK: remark: kernel: transpose-blocks
 // SCALAR: remark: kernel: rows-in-runs
 // SCALAR: remark: kernel: rows-in-runs
+// SCALAR: remark: kernel: scalar
 // CHECK-DAG: #[[MOD1:.*]] = affine_map<(d0) -> (d0 mod 8 + 1)>
 // CHECK-DAG: #[[MOD7:.*]] = affine_map<(d0) -> (d0 mod 8 + 7)>
 // CHECK-DAG: #[[DIV1:.*]] = affine_map<(d0) -> (d0 floordiv 8 + 1)>
@@ -61,5 +64,24 @@ func.func @t8x8(%src: memref<40x24xf32, #layout.tiled<{1,0:T(8,8)}>>,
 func.func @odd(%src: memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>,
                %dst: memref<29x291xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %src, %dst : memref<29x291xf32, #layout.tiled<{1,0:T(8,128)}>>, memref<29x291xf32, #layout.tiled<{0,1}>>
+  return
+}
+
+// f32[16,512]{0,1} -> {1,0:T(8,128)}: the destination's tiles in the
+// source's order (the walk reordered into tiles: the 4 tile columns
+// outermost, then the 2 tile rows; a tile row across all tile columns would
+// touch a source page per column), each tile's 8 x 128 plane in blocks.
+// CHECK-LABEL: func.func @cm
+// CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<2x4x8x128xf32>
+// CHECK: %[[S:.*]] = layout.to_physical %arg0 {{.*}} -> memref<512x16xf32>
+// CHECK: scf.for %[[T1:.*]] = %{{.*}} to %c4
+// CHECK: scf.for %[[T0:.*]] = %{{.*}} to %c2
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %c128 step %c16
+// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}] : memref<512x16xf32>, vector<8xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.store %{{.*}}, %[[D]][%[[T0]], %[[T1]], %{{.*}}, %[[C]]] : memref<2x4x8x128xf32>, vector<8xf32>
+func.func @cm(%src: memref<16x512xf32, #layout.tiled<{0,1}>>,
+              %dst: memref<16x512xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+  layout.relayout %src, %dst : memref<16x512xf32, #layout.tiled<{0,1}>>, memref<16x512xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
 }

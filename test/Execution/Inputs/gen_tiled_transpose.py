@@ -35,7 +35,17 @@ CASES = [
      "{0,1:T(8,128)}"),
     ("f32_3d_t8x128_to_120", "f32", (3, 40, 136), "{2,1,0:T(8,128)}",
      "{1,2,0}"),
+    # Into tiles from a crossing source: the walk reordered into tiles
+    # (tile columns outermost) around blocked transposes of each tile;
+    # with padding slots in the tiles (rows, no blocks); a row-major source
+    # into transposed tiles; (2,1) sub-tiles; 3-D.
     ("f32_01_to_t8x128", "f32", (128, 256), "{0,1}", "{1,0:T(8,128)}"),
+    ("f32_01_to_t8x128_odd", "f32", (37, 300), "{0,1}", "{1,0:T(8,128)}"),
+    ("f32_10_to_t01", "f32", (128, 256), "{1,0}", "{0,1:T(8,128)}"),
+    ("bf16_01_to_t8x128_2x1", "bf16", (64, 256), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("f32_3d_120_to_t8x128", "f32", (3, 40, 256), "{1,2,0}",
+     "{2,1,0:T(8,128)}"),
     ("f64_t8x128_to_01", "f64", (24, 136), "{1,0:T(8,128)}", "{0,1}"),
     ("i16_t16x128_to_01", "i16", (48, 130), "{1,0:T(16,128)}", "{0,1}"),
     ("bf16_t8x128_2x1_to_01", "bf16", (40, 130), "{1,0:T(8,128)(2,1)}",

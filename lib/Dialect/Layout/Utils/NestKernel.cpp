@@ -37,6 +37,10 @@ llvm::StringRef mlir::layout::getNestKernelName(NestKernel kernel) {
 }
 
 NestKernel NestReport::primary() const {
+  // A walk reordered into tiles whose tiles' plane is transposed in blocks
+  // (cm_to_tiled): the blocks move the data, the walk only orders them.
+  if (used & (1u << static_cast<unsigned>(NestKernel::TransposeBlocks)))
+    return NestKernel::TransposeBlocks;
   for (unsigned k = 0; k < kNumNestKernels; ++k)
     if (used & (1u << k))
       return static_cast<NestKernel>(k);

@@ -444,6 +444,14 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
            << ": scalar rows, not a one-source copy, or the row level";
     return false;
   }
+  // A walk reordered into tiles: the levels from k on must be the
+  // destination's own dims, in its order (the stores index by level).
+  for (unsigned m = k; m <= r; ++m)
+    if (e.destIndex[m] != e.placeholders[m]) {
+      LDBG() << "no transpose blocks at level " << k
+             << ": the walk reorders the levels of the plane";
+      return false;
+    }
   if (!checksHoldOnPlane(active) || !planBlock())
     return false;
   planWidth();
@@ -478,8 +486,10 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
   // <32 x i16> store into 16-bit scalar stores on AVX2.
   for (int64_t j = 0; j < v; ++j) {
     for (int64_t w = 0; w < wide; ++w) {
+      // (The destination's index: its dims in its order, also in a walk
+      // reordered into tiles.)
       SmallVector<Value> indices;
-      for (AffineExpr p : e.placeholders)
+      for (AffineExpr p : e.destIndex)
         indices.push_back(x.materialize(p == pk   ? pk + j
                                         : p == pr ? pr + w * v
                                                   : p));

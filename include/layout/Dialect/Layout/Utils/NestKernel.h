@@ -64,8 +64,9 @@ public:
     return used & (1u << static_cast<unsigned>(kernel));
   }
   bool empty() const { return used == 0; }
-  /// The first kernel used in precedence order; Scalar when none was (a
-  /// nest of padding stores only).
+  /// TransposeBlocks when used (also inside a walk reordered into tiles),
+  /// else the first kernel used in precedence order; Scalar when none was
+  /// (a nest of padding stores only).
   NestKernel primary() const;
 
 private:
