@@ -200,18 +200,21 @@ static int64_t getLargestAlignedSide(ArrayRef<AffineExpr> index, AffineExpr pk,
 
 bool NestEmitter::mayTransposeBlocks() {
   unsigned n = placeholders.size();
-  if (!lanes || !copiesElements || sources.size() != 1 || n < 2)
+  if (!lanes || n < 2)
     return false;
-  // Blocks are at least 4 x 4 along a row whose source stride is constant
-  // and neither 1 nor 0 (the checks of emitTransposeBlocks below).
+  // Blocks are at least 4 x 4 along a row one of whose sources moves with a
+  // constant stride that is neither 1 nor 0 (the checks of
+  // emitTransposeBlocks below).
   std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[n - 1]);
-  const SmallVector<AffineExpr> &index = sources.front().index;
   AffineExpr pr = placeholders.back();
-  std::optional<SmallVector<int64_t>> stepsR = getSteps(x, index, pr);
-  if (!stepsR)
-    stepsR = getAlignedSteps(index, pr, 4);
-  return sizeR && *sizeR >= 4 && stepsR && !isUnitInLastDim(*stepsR) &&
-         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+  return sizeR && *sizeR >= 4 && llvm::any_of(sources, [&](const Source &s) {
+           std::optional<SmallVector<int64_t>> stepsR =
+               getSteps(x, s.index, pr);
+           if (!stepsR)
+             stepsR = getAlignedSteps(s.index, pr, 4);
+           return stepsR && !isUnitInLastDim(*stepsR) &&
+                  !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+         });
 }
 
 namespace mlir::layout::loops {
@@ -232,13 +235,20 @@ private:
   /// Every slot of the dims k.. is valid: each check left that involves
   /// them holds on the whole buffer (a permutation's `l < size`).
   bool checksHoldOnPlane(const llvm::SmallBitVector &active);
-  /// The block side V, the source, p_k / p_r and their steps.
+  /// How each source is read (classifyReads) and the block side V.
   bool planBlock();
+  /// Each source's Read; the largest block side the crossing ones allow
+  /// (0: any), or nullopt when a source is none of the three.
+  std::optional<int64_t> classifyReads();
+  /// The crossing sources' steps inside blocks of the chosen V.
+  bool planAlignedSteps();
   /// The blocks side by side along the row (`wide`) and their store size.
   void planWidth();
   void orderMiddleDims();
   void planParallel();
   void emitBlock(bool fullR, bool alignedStores);
+  /// One source's vectors of the block: [w][j], destination row j.
+  SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
   /// The p_k rows past the last whole block when p_k is contiguous only
   /// within aligned blocks (alignedK): element by element.
   void edgeKRows();
@@ -257,15 +267,31 @@ private:
   OpBuilder &b;
   Location loc;
   unsigned k, r;
+  /// How a source is read per block: a crossing source as V vectors along
+  /// p_k transposed in registers (Block), a source contiguous along the
+  /// row as one vector per destination row (Row), a source constant along
+  /// the row as one element per destination row, broadcast (Splat). An
+  /// elementwise op with a transposed operand: the transposed operand
+  /// takes blocks, the others rows or splats.
+  enum class Read { Block, Row, Splat };
+  struct SourceRead {
+    Read kind = Read::Block;
+    /// Blocks: the steps hold only inside aligned V blocks (a tiled
+    /// source) along p_k / p_r; `stepsR` are those along p_r.
+    bool alignedK = false, alignedR = false;
+    std::optional<SmallVector<int64_t>> globalK, globalR;
+    SmallVector<int64_t> stepsR;
+  };
+  SmallVector<SourceRead> reads;
+  /// The first crossing source (the middle dims follow its strides).
   const NestEmitter::Source *s = nullptr;
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
   int64_t group = 0;
-  /// The source moves by constant steps along p_k / p_r only inside aligned
-  /// V blocks (a tiled source); `stepsR` are those along p_r.
-  bool alignedK = false, alignedR = false;
-  SmallVector<int64_t> stepsR;
+  /// Some crossing source is contiguous along p_k only inside aligned V
+  /// blocks: the rows past the last whole block go element by element.
+  bool alignedK = false;
   Type elementType;
   VectorType blockType;
   SmallVector<unsigned> middle;
@@ -301,6 +327,80 @@ bool TransposeBlockKernel::checksHoldOnPlane(
   return true;
 }
 
+std::optional<int64_t> TransposeBlockKernel::classifyReads() {
+  int64_t maxSide = 0;
+  for (const NestEmitter::Source &source : e.sources) {
+    if (!cast<MemRefType>(source.view.getType()).getLayout().isIdentity()) {
+      LDBG() << "no transpose blocks at level " << k
+             << ": a source view is not an identity memref";
+      return std::nullopt;
+    }
+    SourceRead read;
+    read.globalK = getSteps(x, source.index, pk);
+    read.globalR = getSteps(x, source.index, pr);
+    if (isCrossing(read.globalK, read.globalR)) {
+      reads.push_back(std::move(read));
+      continue;
+    }
+    if (read.globalR && (isUnitInLastDim(*read.globalR) ||
+                         llvm::all_of(*read.globalR,
+                                      [](int64_t st) { return st == 0; }))) {
+      read.kind = isUnitInLastDim(*read.globalR) ? Read::Row : Read::Splat;
+      reads.push_back(std::move(read));
+      continue;
+    }
+    // Not crossing with constant steps: maybe inside aligned blocks
+    // (tiles).
+    int64_t side = getLargestAlignedSide(source.index, pk, pr);
+    if (!side) {
+      LDBG() << "no transpose blocks at level " << k
+             << ": a source is neither contiguous along this dim with a "
+                "constant stride != 0, 1 along the row (not even inside "
+                "aligned blocks of 4), nor contiguous or constant along the "
+                "row";
+      return std::nullopt;
+    }
+    maxSide = maxSide ? std::min(maxSide, side) : side;
+    reads.push_back(std::move(read));
+  }
+  auto block = llvm::find_if(
+      reads, [](const SourceRead &read) { return read.kind == Read::Block; });
+  if (block == reads.end()) {
+    LDBG() << "no transpose blocks at level " << k
+           << ": no source crosses the destination's rows";
+    return std::nullopt;
+  }
+  s = &e.sources[block - reads.begin()];
+  viewType = cast<MemRefType>(s->view.getType());
+  return maxSide;
+}
+
+bool TransposeBlockKernel::planAlignedSteps() {
+  for (auto [read, source] : llvm::zip(reads, e.sources)) {
+    if (read.kind != Read::Block)
+      continue;
+    if (isCrossing(read.globalK, read.globalR)) {
+      read.stepsR = *read.globalR;
+      continue;
+    }
+    read.alignedK =
+        !isUnitInLastDim(read.globalK.value_or(SmallVector<int64_t>()));
+    read.alignedR = !read.globalR;
+    std::optional<SmallVector<int64_t>> blockR =
+        read.globalR ? read.globalR : getAlignedSteps(source.index, pr, v);
+    if (!isCrossing(read.alignedK ? getAlignedSteps(source.index, pk, v)
+                                  : read.globalK,
+                    blockR)) {
+      LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
+             << " are not aligned within the source's tiles";
+      return false;
+    }
+    read.stepsR = *blockR;
+    alignedK |= read.alignedK;
+  }
+  return true;
+}
+
 bool TransposeBlockKernel::planBlock() {
   std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
   std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
@@ -311,29 +411,11 @@ bool TransposeBlockKernel::planBlock() {
   }
   sizeK = *constK;
   sizeR = *constR;
-  s = &e.sources.front();
-  viewType = cast<MemRefType>(s->view.getType());
-  if (!viewType.getLayout().isIdentity()) {
-    LDBG() << "no transpose blocks at level " << k
-           << ": the source view is not an identity memref";
-    return false;
-  }
   pk = e.placeholders[k];
   pr = e.placeholders[r];
-  std::optional<SmallVector<int64_t>> globalK = getSteps(x, s->index, pk);
-  std::optional<SmallVector<int64_t>> globalR = getSteps(x, s->index, pr);
-  // Not crossing with constant steps: maybe inside aligned blocks (tiles).
-  int64_t maxSide = 0;
-  if (!isCrossing(globalK, globalR)) {
-    maxSide = getLargestAlignedSide(s->index, pk, pr);
-    if (!maxSide) {
-      LDBG() << "no transpose blocks at level " << k
-             << ": the source is not contiguous along this dim with a "
-                "constant stride != 0, 1 along the row, not even inside "
-                "aligned blocks of 4";
-      return false;
-    }
-  }
+  std::optional<int64_t> maxSide = classifyReads();
+  if (!maxSide)
+    return false;
   TransposePlaneFacts facts;
   facts.lanes = e.lanes;
   facts.elementBytes = e.elementBytes;
@@ -343,7 +425,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.sizeR = sizeR;
   facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
   facts.nontemporal = e.nontemporal;
-  facts.maxSide = maxSide;
+  facts.maxSide = *maxSide;
   std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);
   if (!blocks) {
     LDBG() << "no transpose blocks at level " << k << ": fewer than 4 lanes "
@@ -354,21 +436,7 @@ bool TransposeBlockKernel::planBlock() {
   v = blocks->side;
   wide = blocks->wide;
   group = blocks->group;
-  if (!maxSide)
-    return true;
-  // The steps inside the V blocks the plan chose (V <= maxSide).
-  alignedK = !isUnitInLastDim(globalK.value_or(SmallVector<int64_t>()));
-  alignedR = !globalR;
-  std::optional<SmallVector<int64_t>> blockR =
-      globalR ? globalR : getAlignedSteps(s->index, pr, v);
-  if (!isCrossing(alignedK ? getAlignedSteps(s->index, pk, v) : globalK,
-                  blockR)) {
-    LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
-           << " are not aligned within the source's tiles";
-    return false;
-  }
-  stepsR = *blockR;
-  return true;
+  return planAlignedSteps();
 }
 
 void TransposeBlockKernel::planWidth() {
@@ -439,9 +507,9 @@ void TransposeBlockKernel::planParallel() {
 }
 
 bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
-  if (!e.lanes || !e.copiesElements || e.sources.size() != 1 || k >= r) {
+  if (!e.lanes || e.sources.empty() || k >= r) {
     LDBG() << "no transpose blocks at level " << k
-           << ": scalar rows, not a one-source copy, or the row level";
+           << ": scalar rows, no source, or the row level";
     return false;
   }
   // A walk reordered into tiles: the levels from k on must be the
@@ -460,27 +528,59 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   return true;
 }
 
-/// One block at the bound p_k = J, p_r = D (D a multiple of V when
-/// `fullR`).
-void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
+SmallVector<SmallVector<Value>>
+TransposeBlockKernel::readBlock(unsigned n, bool fullR) {
+  const NestEmitter::Source &source = e.sources[n];
+  const SourceRead &read = reads[n];
+  Type type = cast<MemRefType>(source.view.getType()).getElementType();
+  VectorType vectorType = VectorType::get({v}, type);
   SmallVector<SmallVector<Value>> parts;
   for (int64_t w = 0; w < wide; ++w) {
     SmallVector<Value> rows;
-    for (int64_t i = 0; i < v; ++i) {
+    for (int64_t row = 0; row < v; ++row) {
+      // A row or a splat: destination row `row`'s own vector or element.
+      if (read.kind != Read::Block) {
+        SmallVector<AffineExpr> exprs;
+        for (AffineExpr ex : source.index)
+          exprs.push_back(ex.replace(pk, pk + row).replace(pr, pr + w * v));
+        if (read.kind == Read::Splat) {
+          rows.push_back(e.toMoveType(vector::BroadcastOp::create(
+              b, loc, vectorType, x.load(source.view, exprs))));
+          continue;
+        }
+        SmallVector<Value> indices;
+        for (AffineExpr ex : exprs)
+          indices.push_back(x.materialize(ex));
+        rows.push_back(e.toMoveType(vector::LoadOp::create(
+            b, loc, vectorType, source.view, indices)));
+        continue;
+      }
       // Inside an aligned block of a tiled source, the block's first index
       // plus constant steps (no division per row; each of the `wide` blocks
       // is aligned on its own); the overlapping edge block is not aligned:
       // each row's own index.
       SmallVector<Value> indices;
-      for (auto [d, ex] : llvm::enumerate(s->index))
+      for (auto [d, ex] : llvm::enumerate(source.index))
         indices.push_back(x.materialize(
-            alignedR && fullR ? ex.replace(pr, pr + w * v) + stepsR[d] * i
-                              : ex.replace(pr, pr + (w * v + i))));
+            read.alignedR && fullR
+                ? ex.replace(pr, pr + w * v) + read.stepsR[d] * row
+                : ex.replace(pr, pr + (w * v + row))));
       rows.push_back(e.toMoveType(
-          vector::LoadOp::create(b, loc, blockType, s->view, indices)));
+          vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
     }
-    parts.push_back(transposeInRegisters(b, loc, rows));
+    parts.push_back(read.kind == Read::Block ? transposeInRegisters(b, loc, rows)
+                                             : rows);
   }
+  return parts;
+}
+
+/// One block at the bound p_k = J, p_r = D (D a multiple of V when
+/// `fullR`).
+void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
+  // [source][w][j]: each source's vectors of destination row j.
+  SmallVector<SmallVector<SmallVector<Value>>> parts;
+  for (unsigned n = 0; n < e.sources.size(); ++n)
+    parts.push_back(readBlock(n, fullR));
   // Destination row j: the parts back to back (one whole line at 64-byte
   // vectors). Not one concatenated vector: LLVM splits a non-temporal
   // <32 x i16> store into 16-bit scalar stores on AVX2.
@@ -493,9 +593,13 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
         indices.push_back(x.materialize(p == pk   ? pk + j
                                         : p == pr ? pr + w * v
                                                   : p));
+      // The op on destination row j's vectors (a copy: the moved vector).
+      SmallVector<Value> loaded;
+      for (const auto &source : parts)
+        loaded.push_back(source[w][j]);
       auto store = vector::StoreOp::create(
-          b, loc, e.fromMoveType(parts[w][j], elementType), e.destView,
-          indices);
+          b, loc, e.fromMoveType(e.fn(b, loc, loaded), elementType),
+          e.destView, indices);
       if (!alignedStores)
         continue;
       store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
@@ -574,7 +678,11 @@ void TransposeBlockKernel::edgeKRows() {
     x.bind(pk, ivK);
     x.forLoop({}, {x.cst(sizeR)}, [&](Value ivR) {
       x.bind(pr, ivR);
-      e.emitElement(e.destIndex, {s->index});
+      e.emitElement(e.destIndex,
+                    llvm::to_vector(llvm::map_range(
+                        e.sources, [](const NestEmitter::Source &source) {
+                          return source.index;
+                        })));
     });
   });
 }

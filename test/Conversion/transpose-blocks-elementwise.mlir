@@ -1,0 +1,33 @@
+// An elementwise op whose operands' byte orders differ (TransposeBlocks.cpp):
+// the result walks its own rows; the operand that crosses them (row-major
+// into a {0,1} result) is read in V x V blocks transposed in registers, the
+// operand contiguous along the result's rows as one vector per row, and
+// the op runs on whole vectors: no element-by-element gather.
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1 report-kernels' 2>&1 | FileCheck %s
+// RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=0 report-kernels' 2>&1 | FileCheck %s --check-prefix=SCALAR
+
+// CHECK: remark: kernel: transpose-blocks
+// SCALAR: remark: kernel: scalar
+// SCALAR-NOT: vector.
+// CHECK-LABEL: func.func @add_transposed
+// CHECK: %[[A:.*]] = bufferization.to_buffer %{{.*}} : tensor<64x64xf32> to memref<64x64xf32>
+// CHECK: %[[OUT:.*]] = layout.to_physical %alloc
+// CHECK: %[[B:.*]] = layout.to_physical
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %c16
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %c16
+// The crossing operand: 16 rows of a, along the result's column.
+// CHECK: vector.load %[[A]][%[[R]], %[[K]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: vector.load %[[A]][%{{.*}}, %[[K]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-64: vector.shuffle
+// The operand in the result's order: one vector per result row.
+// CHECK: %[[B0:.*]] = vector.load %[[B]][%[[K]], %[[R]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: vector.load %[[B]][%{{.*}}, %[[R]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK: %[[S0:.*]] = arith.addf %{{.*}}, %[[B0]] : vector<16xf32>
+// CHECK: vector.store %[[S0]], %[[OUT]][%[[K]], %[[R]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-15: arith.addf
+func.func @add_transposed(%a: tensor<64x64xf32>,
+                          %b: tensor<64x64xf32, #layout.tiled<{0,1}>>)
+    -> tensor<64x64xf32, #layout.tiled<{0,1}>> {
+  %r = layout.add %a, %b : (tensor<64x64xf32>, tensor<64x64xf32, #layout.tiled<{0,1}>>) -> tensor<64x64xf32, #layout.tiled<{0,1}>>
+  return %r : tensor<64x64xf32, #layout.tiled<{0,1}>>
+}
