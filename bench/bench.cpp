@@ -94,6 +94,15 @@ DECL_RAISED(to_tiled_4096, f32, 2, f32, 4)
 DECL_RAISED(from_tiled_4096, f32, 4, f32, 2)
 DECL_RAISED(to_tiled_4093, f32, 2, f32, 4)
 DECL_RAISED(from_tiled_4093, f32, 4, f32, 2)
+#define DECL_CROSS(NAME, T)                                                    \
+  extern "C" void _mlir_ciface_##NAME(StridedMemRefType<T, 2> *,               \
+                                      StridedMemRefType<T, 2> *,               \
+                                      StridedMemRefType<T, 2> *);              \
+  extern "C" void _mlir_ciface_up_##NAME(StridedMemRefType<T, 2> *,            \
+                                         StridedMemRefType<T, 2> *,            \
+                                         StridedMemRefType<T, 2> *);
+DECL_CROSS(add_cross_f32, f32)
+DECL_CROSS(add_cross_bf16, bf16)
 DECL3(bcast_add_d1)
 DECL3(bcast_add_d0)
 
@@ -722,6 +731,62 @@ int main(int argc, char **argv) {
         _mlir_ciface_up_bcast_add_d1);
   bcast("bcast_add_d0", 0, _mlir_ciface_bcast_add_d0,
         _mlir_ciface_up_bcast_add_d0);
+
+  // out{0,1} = a (row-major) + b{0,1}: physical out[j][i] = a[i][j] +
+  // b[j][i]; bf16 added in f32 and rounded to nearest even (as XLA).
+  auto crossAdd = [&](std::string name, auto ours, auto up, auto tag) {
+    using T = decltype(tag);
+    if (!wanted(name))
+      return;
+    const int64_t n = N;
+    size_t bytes = size_t(n) * n * sizeof(T);
+    const Buffer &a = buf(bytes), &bb = buf(bytes), &out = buf(bytes),
+                 &ref = buf(bytes);
+    fillPattern<T>(a);
+    fillPattern<T>(bb);
+    auto ad = std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(a, {n, n}));
+    auto bd =
+        std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(bb, {n, n}));
+    auto od =
+        std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(out, {n, n}));
+    auto add = [](T x, T y) -> T {
+      if constexpr (sizeof(T) == 2) {
+        auto toF = [](uint16_t h) {
+          uint32_t u = uint32_t(h) << 16;
+          float f;
+          memcpy(&f, &u, 4);
+          return f;
+        };
+        float f = toF(x) + toF(y);
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return T((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+      } else {
+        return x + y;
+      }
+    };
+    auto loop = [=](const T *pa, const T *pb, T *po) {
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t i = 0; i < n; ++i)
+          po[j * n + i] = add(pa[i * n + j], pb[j * n + i]);
+    };
+    Case c;
+    c.name = name;
+    c.bytes = 3 * bytes;
+    c.out = &out;
+    c.ref = &ref;
+    c.ours = [=] { ours(ad.get(), bd.get(), od.get()); };
+    c.upstream = [=] { up(ad.get(), bd.get(), od.get()); };
+    c.naive = [=, &a, &bb, &out] { loop(a.as<T>(), bb.as<T>(), out.as<T>()); };
+    c.reference = [=, &a, &bb, &ref] {
+      loop(a.as<T>(), bb.as<T>(), ref.as<T>());
+    };
+    cases.push_back(std::move(c));
+  };
+  crossAdd("add_cross_f32", _mlir_ciface_add_cross_f32,
+           _mlir_ciface_up_add_cross_f32, f32());
+  crossAdd("add_cross_bf16", _mlir_ciface_add_cross_bf16,
+           _mlir_ciface_up_add_cross_bf16, bf16());
 
   // Correctness: every implementation, bit for bit, output pre-filled with
   // a pattern that no kernel writes (padding must be written too).
