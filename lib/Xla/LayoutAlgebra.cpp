@@ -180,10 +180,19 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   int64_t rowLength = physical.empty() ? 1 : physical.back();
   std::string runText = std::to_string(plan.runElements) + " element" +
                         (plan.runElements == 1 ? "" : "s");
+  int64_t sourceBits = storedElementBits(source);
   if (identity && samePadding) {
     plan.cls = RelayoutClass::Bitcast;
     plan.bytesMoved = 0;
     plan.explanation = "same bytes in the same order: a view, no data moves";
+  } else if (sourceBits != bits) {
+    // E(n) packing on one side only: no run of source bytes is a run of
+    // destination bytes, whatever the element order.
+    plan.cls = RelayoutClass::StridedGather;
+    plan.explanation = "elements change their stored width (" +
+                       std::to_string(sourceBits) + " -> " +
+                       std::to_string(bits) +
+                       " bits): each element is repacked";
   } else if (plan.runElements > 0 &&
              static_cast<int64_t>(
                  llvm::divideCeil(plan.runElements * bits, 8)) >= chunkBytes) {
@@ -201,7 +210,11 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
         ": a 2-D transpose inside tiles (vector shuffles)";
   } else {
     plan.cls = RelayoutClass::StridedGather;
-    plan.explanation = "runs of " + runText + " at varying strides: a gather";
+    plan.explanation =
+        "contiguous runs of " + runText + " at the shortest, under the " +
+        std::to_string(chunkBytes) +
+        "-byte chunk, and destination rows that do not read one stride: "
+        "element by element";
   }
   return plan;
 }

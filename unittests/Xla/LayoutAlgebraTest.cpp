@@ -72,6 +72,33 @@ TEST(LayoutAlgebra, TiledToTransposedIsInTileWithinBlocks) {
       RelayoutClass::StridedGather);
 }
 
+TEST(LayoutAlgebra, PackingIsNeverAChunkCopy) {
+  // s4 packed two per byte against one per byte: runs of 4096 elements in
+  // slot order, but not the same bits: repacked element by element.
+  for (auto [from, to] :
+       {std::pair{"s4[64,64]{1,0:E(4)}", "s4[64,64]{1,0}"},
+        std::pair{"s4[64,64]{1,0}", "s4[64,64]{1,0:E(4)}"}}) {
+    RelayoutPlan p = plan(from, to);
+    EXPECT_EQ(p.cls, RelayoutClass::StridedGather) << from << " -> " << to;
+    EXPECT_NE(p.explanation.find("each element is repacked"),
+              std::string::npos)
+        << p.explanation;
+  }
+  EXPECT_EQ(plan("s4[64,64]{1,0:E(4)}", "s4[64,64]{1,0:E(4)}").cls,
+            RelayoutClass::Bitcast);
+}
+
+TEST(LayoutAlgebra, ShortSingleRunIsAGatherWithoutStrides) {
+  // One run of 15 f32 (60 bytes, under the 64-byte chunk), then padding.
+  RelayoutPlan p = plan("f32[15]{0}", "f32[15]{0:L(16)}");
+  EXPECT_EQ(p.cls, RelayoutClass::StridedGather);
+  EXPECT_EQ(p.runElements, 15);
+  EXPECT_EQ(p.explanation,
+            "contiguous runs of 15 elements at the shortest, under the "
+            "64-byte chunk, and destination rows that do not read one "
+            "stride: element by element");
+}
+
 TEST(LayoutAlgebra, PaddedRowsAreChunks) {
   // 64 columns in 128-wide tiles: each 8x128 tile row holds 64 elements
   // (256 bytes, one source row) then 64 padding slots.
