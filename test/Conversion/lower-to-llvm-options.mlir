@@ -55,7 +55,7 @@
 // RUN: not layout-opt %s --convert-layout-to-affine="memory-streams=-1" 2>&1 | FileCheck %s --check-prefix=AFFSTREAMS
 // AFFSTREAMS: error: --convert-layout-to-affine: memory-streams must be 1 or 2, got -1
 // RUN: not layout-opt %s --convert-layout-to-scf="vector-bytes=4096" 2>&1 | FileCheck %s --check-prefix=SCFVEC
-// SCFVEC: error: --convert-layout-to-scf: vector-bytes must be 0 (scalar loops) or a power of two from 4 to 256, got 4096
+// SCFVEC: {{^}}<unknown>:0: error: --convert-layout-to-scf: vector-bytes must be 0 (scalar loops) or a power of two from 4 to 256, got 4096
 // RUN: not layout-opt %s --convert-layout-to-affine="vector-bytes=24" 2>&1 | FileCheck %s --check-prefix=AFFVEC
 // AFFVEC: error: --convert-layout-to-affine: vector-bytes must be 0 (scalar loops) or a power of two from 4 to 256, got 24
 // RUN: not layout-opt %s --convert-layout-to-scf="vector-register-bytes=65536" 2>&1 | FileCheck %s --check-prefix=SCFREG

@@ -25,6 +25,9 @@ namespace {
 /// Checks an option value that goes into the pipeline's option text: no
 /// spaces, quotes or braces that would change what the pipeline parses.
 Error checkOptionValue(StringRef name, StringRef value) {
+  if (value.empty())
+    return makeErr(name + " is empty; give a value (e.g. " + name +
+                   "=x86-64-v3) or leave the option out for the host");
   for (char c : value)
     if (!llvm::isAlnum(c) && !StringRef("_-+.,").contains(c))
       return makeErr(name + " '" + value + "' has the character '" + Twine(c) +
@@ -37,7 +40,8 @@ Error layout_explain::addRelayoutKernel(const Args &args, Output &out) {
   std::string pipelineOptions;
   if (args.options.vectorBytes) {
     int64_t bytes;
-    StringRef text = args.options.vectorBytes->trim();
+    // (Untrimmed: ' 16' is as malformed here as in the pipeline's text.)
+    StringRef text = *args.options.vectorBytes;
     if (text.empty() || text.getAsInteger(10, bytes))
       return makeErr("--vector-bytes '" + *args.options.vectorBytes +
                      "' is not an integer in the int64 range");

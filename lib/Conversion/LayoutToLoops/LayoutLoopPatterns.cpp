@@ -97,8 +97,10 @@ LogicalResult
 mlir::layout::runLayoutLoopConversion(Operation *root, StringRef passArgument,
                                       LoopKind kind, bool skipDynamic,
                                       const LoopEmitOptions &options) {
+  // (An option is no place in the input: no location, as the pipeline's
+  // option errors; the module's own location would read as file:0:0.)
   if (failed(options.verify([&](const Twine &message) {
-        mlir::emitError(root->getLoc())
+        mlir::emitError(UnknownLoc::get(root->getContext()))
             << "--" << passArgument << ": " << message;
       })))
     return failure();
