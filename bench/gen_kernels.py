@@ -53,7 +53,18 @@ PERMS = [
     ("perm3_021_bf16", "bf16", (0, 2, 1)),
     ("perm3_210_bf16", "bf16", (2, 1, 0)),
     ("perm4_0213_bf16", "bf16", (0, 2, 1, 3)),
+    # Odd extents (no extent a power of two, rows not whole lines): the
+    # shapes of ODD_SHAPES below.
+    ("perm3_021_odd", "f32", (0, 2, 1)),
+    ("perm3_210_odd", "f32", (2, 1, 0)),
+    ("perm4_3210_odd", "f32", (3, 2, 1, 0)),
+    ("perm3_021_odd_bf16", "bf16", (0, 2, 1)),
 ]
+
+# Shapes of the *_odd cases: 63x257x1021 (the issue tracker's) and
+# 31x63x65x129; small: 5x17x23 and 3x5x7x9.
+ODD_SHAPES = {("large", 3): (63, 257, 1021), ("large", 4): (31, 63, 65, 129),
+              ("small", 3): (5, 17, 23), ("small", 4): (3, 5, 7, 9)}
 
 
 def perm_shape(kind, rank):
@@ -74,7 +85,8 @@ def perm_kernels(kind):
     """Our kernels and upstream's (linalg.transpose) for PERMS."""
     ours, up, cases = [], [], []
     for name, elt, perm in PERMS:
-        shape = perm_shape(kind, len(perm))
+        shape = (ODD_SHAPES[(kind, len(perm))] if "_odd" in name
+                 else perm_shape(kind, len(perm)))
         phys = tuple(shape[p] for p in perm)
         m2m = "{%s}" % ",".join(str(d) for d in reversed(perm))
         src, dst = memref(shape, elt), memref(phys, elt)
