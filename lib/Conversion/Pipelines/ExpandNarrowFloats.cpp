@@ -273,6 +273,7 @@ Value emitToNarrow(const Emitter &e, const NarrowFloatFormat &f, Value value,
 
 struct ExpandNarrowFloatsPass
     : layout::impl::LayoutExpandNarrowFloatsBase<ExpandNarrowFloatsPass> {
+  using LayoutExpandNarrowFloatsBase::LayoutExpandNarrowFloatsBase;
   /// describeExpanded per element type (it checks every code with APFloat).
   DenseMap<Type, std::optional<NarrowFloatFormat>> formats;
   /// (from, to) pairs of extf known to be exact.
@@ -292,10 +293,12 @@ struct ExpandNarrowFloatsPass
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {
       if (auto ext = dyn_cast<arith::ExtFOp>(op);
-          ext && expandedFormat(ext.getIn().getType()))
+          ext && (expandedFormat(ext.getIn().getType()) ||
+                  (bf16 && isBF16ToF32(ext))))
         work.push_back(op);
       if (auto trunc = dyn_cast<arith::TruncFOp>(op);
-          trunc && expandedFormat(trunc.getType()))
+          trunc && (expandedFormat(trunc.getType()) ||
+                    (bf16 && isF32ToBF16(trunc))))
         work.push_back(op);
     });
     bool ok = true;
@@ -356,6 +359,8 @@ struct ExpandNarrowFloatsPass
   }
 
   LogicalResult expand(arith::ExtFOp op) {
+    if (bf16 && isBF16ToF32(op))
+      return expandFromBF16(op);
     OpBuilder b(op);
     FailureOr<Emitter> e = emitterFor(b, op);
     if (failed(e))
@@ -368,7 +373,61 @@ struct ExpandNarrowFloatsPass
     return success();
   }
 
+  /// A bf16 -> f32 extf (bf16).
+  static bool isBF16ToF32(arith::ExtFOp op) {
+    return getElementTypeOrSelf(op.getIn().getType()).isBF16() &&
+           getElementTypeOrSelf(op.getType()).isF32();
+  }
+
+  /// bf16 -> f32: the 16 bits moved up (exact; LLVM's fpext).
+  LogicalResult expandFromBF16(arith::ExtFOp op) {
+    OpBuilder b(op);
+    FailureOr<Emitter> e = emitterFor(b, op);
+    if (failed(e))
+      return failure();
+    Value code = e->bitcast(op.getIn(), b.getI16Type());
+    Value bits = arith::ExtUIOp::create(b, op.getLoc(),
+                                        e->like(b.getI32Type()), code);
+    op.replaceAllUsesWith(e->bitcast(e->shl(bits, 16), b.getF32Type()));
+    op.erase();
+    return success();
+  }
+
+  /// An f32 -> bf16 truncf rounded to nearest even (bf16).
+  static bool isF32ToBF16(arith::TruncFOp op) {
+    std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+    return getElementTypeOrSelf(op.getIn().getType()).isF32() &&
+           getElementTypeOrSelf(op.getType()).isBF16() &&
+           (!mode || *mode == arith::RoundingMode::to_nearest_even);
+  }
+
+  /// f32 -> bf16 as integer code, the bits of compiler-rt's __truncsfbf2:
+  /// round to nearest even by adding 0x7fff + lsb (a carry moves into the
+  /// exponent, up to infinity), NaN quiet with its sign and top payload.
+  LogicalResult expandToBF16(arith::TruncFOp op) {
+    using P = arith::CmpIPredicate;
+    OpBuilder b(op);
+    FailureOr<Emitter> e = emitterFor(b, op);
+    if (failed(e))
+      return failure();
+    Value bits = e->bitcast(op.getIn(), b.getI32Type());
+    Value isNaN = e->cmp(P::ugt, e->andI(bits, 0x7fffffff), 0x7f800000);
+    Value lsb = e->andI(e->shr(bits, 16), 1);
+    Value rounded = e->shr(
+        arith::AddIOp::create(b, op.getLoc(), e->add(bits, 0x7fff), lsb), 16);
+    Value quiet = arith::OrIOp::create(b, op.getLoc(), e->shr(bits, 16),
+                                       e->c(bits, 0x40));
+    Value code = arith::TruncIOp::create(b, op.getLoc(),
+                                         e->like(b.getI16Type()),
+                                         e->select(isNaN, quiet, rounded));
+    op.replaceAllUsesWith(e->bitcast(code, b.getBF16Type()));
+    op.erase();
+    return success();
+  }
+
   LogicalResult expand(arith::TruncFOp op) {
+    if (bf16 && isF32ToBF16(op))
+      return expandToBF16(op);
     OpBuilder b(op);
     FailureOr<Emitter> e = emitterFor(b, op);
     if (failed(e))

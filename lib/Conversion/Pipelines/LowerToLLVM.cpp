@@ -107,7 +107,20 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    as XLA does (not upstream arith-expand's f4E2M1FN/f8E8M0FNU
   //    conversions, which round ties away from zero, drop E8M0's sign and
   //    read its code 0 as 0.0).
-  pm.addPass(createLayoutExpandNarrowFloats());
+  //    And bf16 arithmetic in f32 (as LLVM promotes it, and as XLA
+  //    computes it) with its f32 -> bf16 truncf (and the extf) as integer
+  //    code, on every target: without AVX-512 BF16 LLVM calls __truncsfbf2
+  //    per element, also in vector rows; with it, vcvtneps2bf16 flushes
+  //    subnormal inputs to zero, where XLA (and that call) round them. The
+  //    same bits on every machine (test/Execution/bf16-integer-
+  //    conversions.mlir).
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  emulate.targetTypeStr = "f32";
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  LayoutExpandNarrowFloatsOptions narrowOptions;
+  narrowOptions.bf16 = true;
+  pm.addPass(createLayoutExpandNarrowFloats(narrowOptions));
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(createConvertMathToFuncs());
   //    Math ops with an LLVM intrinsic first (complex division's

@@ -30,6 +30,12 @@ CASES = [
      None, "{0,1}"),
     ("sub_f32_3d", "f32", "subtract", (6, 20, 40), "{2,1,0}", "{1,2,0}",
      None, "{1,2,0}"),
+    # A tiled result with padding slots (odd extents), one operand crossing
+    # its tiles' rows; and a crossing operand into transposed tiles.
+    ("add_f32_into_tiles", "f32", "add", (37, 300), "{0,1}", "{1,0}", None,
+     "{1,0:T(8,128)}"),
+    ("mul_bf16_into_t01", "bf16", "multiply", (40, 256), "{1,0}", "{0,1}",
+     None, "{0,1:T(8,128)}"),
     # A vector along the result's rows (dims [0]: a row per destination
     # row) and across them (dims [1]: one element per destination row).
     ("add_f32_bcast_d0", "f32", "add", (48, 64), "{1,0}", None, [0], "{0,1}"),

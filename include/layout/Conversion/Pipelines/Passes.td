@@ -178,11 +178,30 @@ def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
     for NaN; `--layout-lower-to-llvm` runs it before `arith-expand`, which
     then finds none of these conversions left.
 
+    With `bf16=true` it also rewrites `arith.extf` from bf16 to f32 (a
+    shift) and `arith.truncf` from f32 to bf16 (to nearest even, or no
+    rounding mode) into integer code: LLVM lowers
+    that truncation, on x86 CPUs without AVX-512 BF16, to one
+    `__truncsfbf2` call per element, also inside vector rows. The integer
+    code gives the same bits as that call: round to nearest even
+    (`(bits + 0x7fff + lsb) >> 16`, which also carries into the exponent
+    and rounds the largest finites to infinity), and a NaN keeps its sign
+    and top payload bits, made quiet (`bits >> 16 | 0x40`).
+    With AVX-512 BF16, LLVM's `vcvtneps2bf16` flushes subnormal inputs to
+    zero instead (XLA rounds them); `--layout-lower-to-llvm` sets the option
+    on every target, after `arith-emulate-unsupported-floats` (bf16 ops in
+    f32), so bf16 results have the same bits on every machine.
+
     Errors: a `truncf` with a rounding mode other than `to_nearest_even`, or
     from a source type other than the ones above (f80, f128, ...); an `extf`
     to a type that cannot hold every value exactly; tensor operands (only
     scalars and vectors are expanded).
   }];
+  let options = [
+    Option<"bf16", "bf16", "bool", /*default=*/"false",
+           "Also expand bf16 <-> f32 extf/truncf to integer code (targets "
+           "without native bf16 conversion: no __truncsfbf2 call per element)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 

@@ -296,6 +296,28 @@ struct DecomposeRelayout : OpRewritePattern<RelayoutOp> {
     auto emitError = [&] { return op.emitOpError(); };
 
     TilingBuilder b{rewriter, op.getLoc(), elementType, Value()};
+    // No elements: nothing to move, an empty destination (the steps below
+    // would pad or slice a size-0 dim at offset 0, which tensor.pad's and
+    // tensor.extract_slice's verifiers reject).
+    if (sourceType.getNumElements() == 0) {
+      SmallVector<int64_t> shape(destType.getShape());
+      if (destLayout) {
+        FailureOr<TiledLayoutMap> map = destLayout.getTiledLayoutMap(
+            destType.getShape(), elementType, emitError);
+        if (failed(map))
+          return failure();
+        shape.assign(map->getPhysicalDims().begin(),
+                     map->getPhysicalDims().end());
+      }
+      Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), shape,
+                                            elementType);
+      rewriter.replaceOp(op, destLayout ? FromPhysicalOp::create(
+                                              rewriter, op.getLoc(), destType,
+                                              empty)
+                                              .getResult()
+                                        : empty);
+      return success();
+    }
     Value logical = op.getSource();
     if (sourceLayout) {
       FailureOr<TiledLayoutMap> map = sourceLayout.getTiledLayoutMap(
