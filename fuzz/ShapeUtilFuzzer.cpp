@@ -15,6 +15,11 @@
 // - inferBinaryOpShape validates, agrees with inferBinaryOpDims, and has
 //   the higher operand rank; verifyBroadcastInDim's C5 holds when it passes;
 // - isPermutation(p) => Compose(p, Inverse(p)) is the identity.
+// The byte-order queries (the bitcast laws, alignLayouts) are checked on
+// shapes of at most kMaxFuzzedSlots physical slots: they hold at any size,
+// but proving that two layouts place every element alike enumerates the
+// elements (f32[12847,864]{1,0:T(2,4)}: 1.4 s in a release build, 22 s
+// under ASan, past the fuzzer's 10 s per input).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +28,7 @@
 #include "layout/Xla/Broadcast.h"
 #include "layout/Xla/Shape.h"
 #include "layout/Xla/ShapeUtil.h"
+#include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -67,10 +73,23 @@ static void checkPermutations(ArrayRef<int64_t> perm, ArrayRef<int64_t> other) {
   check(identity.size() == perm.size(), "Compose changed the size");
 }
 
+constexpr int64_t kMaxFuzzedSlots = int64_t(1) << 20;
+
+/// More physical slots than the byte-order laws are checked on (an invalid
+/// shape is not: its queries fail fast).
+static bool tooManySlots(const Shape &s) {
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(s);
+  if (!map) {
+    llvm::consumeError(map.takeError());
+    return false;
+  }
+  return map->getPhysicalElementCount() > kMaxFuzzedSlots;
+}
+
 static void checkUnary(const Shape &a, ArrayRef<int64_t> ints) {
   if (std::optional<Shape> permuted = ok(permuteDimensions(ints, a))) {
     checkValid(*permuted, "permuteDimensions");
-    if (a.hasLayout()) {
+    if (a.hasLayout() && !tooManySlots(a)) {
       std::optional<bool> bitcast = ok(transposeIsBitcast(a, *permuted, ints));
       check(bitcast && *bitcast,
             "permuteDimensions result is not a bitcast: " + printShape(a) +
@@ -85,7 +104,7 @@ static void checkUnary(const Shape &a, ArrayRef<int64_t> ints) {
   for (int64_t dim : ints)
     (void)ok(getDimensionStride(a, dim));
   (void)ok(getByteStrides(a));
-  if (a.hasLayout()) {
+  if (a.hasLayout() && !tooManySlots(a)) {
     std::optional<bool> self = ok(reshapeIsBitcast(a, a));
     check(!a.isArray() || a.hasUnboundedDim() || (self && *self),
           "reshapeIsBitcast(a, a) is not true for " + printShape(a));
@@ -122,7 +141,8 @@ static void checkBinary(const Shape &a, const Shape &b, ArrayRef<int64_t> ints,
   }
 
   // Bitcasts.
-  if (!a.isArray() || !b.isArray() || !a.hasLayout() || !b.hasLayout())
+  if (!a.isArray() || !b.isArray() || !a.hasLayout() || !b.hasLayout() ||
+      tooManySlots(a) || tooManySlots(b))
     return;
   std::optional<bool> ab = ok(reshapeIsBitcast(a, b));
   std::optional<bool> ba = ok(reshapeIsBitcast(b, a));
