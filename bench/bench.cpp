@@ -605,7 +605,8 @@ int main(int argc, char **argv) {
   // The crossing pairs: {1,0:T(8,128)} <-> {0,1} (physical [C][R]) and
   // {1,0:T(8,128)} -> {0,1:T(8,128)} (physical [C/8][R/128][8][128]).
   Layout colMajor{{N, 1, 1}, {N, 0, 1}};
-  Layout tiledColMajor{{N / 8, 1, 8}, {N / 128, 0, 128}, {8, 1, 1}, {128, 0, 1}};
+  Layout tiledColMajor{
+      {N / 8, 1, 8}, {N / 128, 0, 128}, {8, 1, 1}, {128, 0, 1}};
   relayout2("tiled_to_cm", {N, N}, tiled2(N, N, 8, 128), colMajor,
             F42{_mlir_ciface_tiled_to_cm}, _mlir_ciface_up_tiled_to_cm,
             {N / 8, N / 128, 8, 128}, {N, N}, f32());
@@ -745,8 +746,7 @@ int main(int argc, char **argv) {
     fillPattern<T>(a);
     fillPattern<T>(bb);
     auto ad = std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(a, {n, n}));
-    auto bd =
-        std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(bb, {n, n}));
+    auto bd = std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(bb, {n, n}));
     auto od =
         std::make_shared<StridedMemRefType<T, 2>>(desc<T, 2>(out, {n, n}));
     auto add = [](T x, T y) -> T {

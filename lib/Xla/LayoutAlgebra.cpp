@@ -189,10 +189,9 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     // E(n) packing on one side only: no run of source bytes is a run of
     // destination bytes, whatever the element order.
     plan.cls = RelayoutClass::StridedGather;
-    plan.explanation = "elements change their stored width (" +
-                       std::to_string(sourceBits) + " -> " +
-                       std::to_string(bits) +
-                       " bits): each element is repacked";
+    plan.explanation =
+        "elements change their stored width (" + std::to_string(sourceBits) +
+        " -> " + std::to_string(bits) + " bits): each element is repacked";
   } else if (plan.runElements > 0 &&
              static_cast<int64_t>(
                  llvm::divideCeil(plan.runElements * bits, 8)) >= chunkBytes) {
@@ -201,13 +200,12 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
         "contiguous runs of at least " + runText + ": memcpy of the runs";
   } else if (int64_t block = getTransposeBlock(*map, rowLength)) {
     plan.cls = RelayoutClass::InTileTranspose;
-    plan.explanation =
-        "each destination row of " + std::to_string(rowLength) +
-        " slots reads the source with one stride" +
-        (block == rowLength
-             ? std::string()
-             : " within aligned blocks of " + std::to_string(block)) +
-        ": a 2-D transpose inside tiles (vector shuffles)";
+    plan.explanation = "each destination row of " + std::to_string(rowLength) +
+                       " slots reads the source with one stride" +
+                       (block == rowLength ? std::string()
+                                           : " within aligned blocks of " +
+                                                 std::to_string(block)) +
+                       ": a 2-D transpose inside tiles (vector shuffles)";
   } else {
     plan.cls = RelayoutClass::StridedGather;
     plan.explanation =

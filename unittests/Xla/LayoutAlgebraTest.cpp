@@ -62,26 +62,23 @@ TEST(LayoutAlgebra, TiledToTransposedIsInTileWithinBlocks) {
             "stride within aligned blocks of 8: a 2-D transpose inside tiles "
             "(vector shuffles)");
   // Into a transposed tiled layout: rows of 128 slots, blocks of 8 again.
-  EXPECT_EQ(plan("f32[256,256]{1,0:T(8,128)}", "f32[256,256]{0,1:T(8,128)}")
-                .cls,
-            RelayoutClass::InTileTranspose);
+  EXPECT_EQ(
+      plan("f32[256,256]{1,0:T(8,128)}", "f32[256,256]{0,1:T(8,128)}").cls,
+      RelayoutClass::InTileTranspose);
   // bf16 (2,1) sub-tiles into row-major read at stride 2 inside each tile:
   // pairs de-interleaved, not blocks transposed.
-  EXPECT_EQ(
-      plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}").cls,
-      RelayoutClass::StridedGather);
+  EXPECT_EQ(plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}").cls,
+            RelayoutClass::StridedGather);
 }
 
 TEST(LayoutAlgebra, PackingIsNeverAChunkCopy) {
   // s4 packed two per byte against one per byte: runs of 4096 elements in
   // slot order, but not the same bits: repacked element by element.
-  for (auto [from, to] :
-       {std::pair{"s4[64,64]{1,0:E(4)}", "s4[64,64]{1,0}"},
-        std::pair{"s4[64,64]{1,0}", "s4[64,64]{1,0:E(4)}"}}) {
+  for (auto [from, to] : {std::pair{"s4[64,64]{1,0:E(4)}", "s4[64,64]{1,0}"},
+                          std::pair{"s4[64,64]{1,0}", "s4[64,64]{1,0:E(4)}"}}) {
     RelayoutPlan p = plan(from, to);
     EXPECT_EQ(p.cls, RelayoutClass::StridedGather) << from << " -> " << to;
-    EXPECT_NE(p.explanation.find("each element is repacked"),
-              std::string::npos)
+    EXPECT_NE(p.explanation.find("each element is repacked"), std::string::npos)
         << p.explanation;
   }
   EXPECT_EQ(plan("s4[64,64]{1,0:E(4)}", "s4[64,64]{1,0:E(4)}").cls,

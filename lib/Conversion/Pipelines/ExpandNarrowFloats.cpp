@@ -293,12 +293,12 @@ struct ExpandNarrowFloatsPass
     SmallVector<Operation *> work;
     getOperation()->walk([&](Operation *op) {
       if (auto ext = dyn_cast<arith::ExtFOp>(op);
-          ext && (expandedFormat(ext.getIn().getType()) ||
-                  (bf16 && isBF16ToF32(ext))))
+          ext &&
+          (expandedFormat(ext.getIn().getType()) || (bf16 && isBF16ToF32(ext))))
         work.push_back(op);
       if (auto trunc = dyn_cast<arith::TruncFOp>(op);
-          trunc && (expandedFormat(trunc.getType()) ||
-                    (bf16 && isF32ToBF16(trunc))))
+          trunc &&
+          (expandedFormat(trunc.getType()) || (bf16 && isF32ToBF16(trunc))))
         work.push_back(op);
     });
     bool ok = true;
@@ -386,8 +386,8 @@ struct ExpandNarrowFloatsPass
     if (failed(e))
       return failure();
     Value code = e->bitcast(op.getIn(), b.getI16Type());
-    Value bits = arith::ExtUIOp::create(b, op.getLoc(),
-                                        e->like(b.getI32Type()), code);
+    Value bits =
+        arith::ExtUIOp::create(b, op.getLoc(), e->like(b.getI32Type()), code);
     op.replaceAllUsesWith(e->bitcast(e->shl(bits, 16), b.getF32Type()));
     op.erase();
     return success();
@@ -417,9 +417,9 @@ struct ExpandNarrowFloatsPass
         arith::AddIOp::create(b, op.getLoc(), e->add(bits, 0x7fff), lsb), 16);
     Value quiet = arith::OrIOp::create(b, op.getLoc(), e->shr(bits, 16),
                                        e->c(bits, 0x40));
-    Value code = arith::TruncIOp::create(b, op.getLoc(),
-                                         e->like(b.getI16Type()),
-                                         e->select(isNaN, quiet, rounded));
+    Value code =
+        arith::TruncIOp::create(b, op.getLoc(), e->like(b.getI16Type()),
+                                e->select(isNaN, quiet, rounded));
     op.replaceAllUsesWith(e->bitcast(code, b.getBF16Type()));
     op.erase();
     return success();

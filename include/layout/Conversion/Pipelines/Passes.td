@@ -197,11 +197,10 @@ def LayoutExpandNarrowFloats : Pass<"layout-expand-narrow-floats"> {
     to a type that cannot hold every value exactly; tensor operands (only
     scalars and vectors are expanded).
   }];
-  let options = [
-    Option<"bf16", "bf16", "bool", /*default=*/"false",
-           "Also expand bf16 <-> f32 extf/truncf to integer code (targets "
-           "without native bf16 conversion: no __truncsfbf2 call per element)">
-  ];
+  let options = [Option<
+      "bf16", "bf16", "bool", /*default=*/"false",
+      "Also expand bf16 <-> f32 extf/truncf to integer code (targets "
+      "without native bf16 conversion: no __truncsfbf2 call per element)">];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 

@@ -309,13 +309,13 @@ struct DecomposeRelayout : OpRewritePattern<RelayoutOp> {
         shape.assign(map->getPhysicalDims().begin(),
                      map->getPhysicalDims().end());
       }
-      Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), shape,
-                                            elementType);
-      rewriter.replaceOp(op, destLayout ? FromPhysicalOp::create(
-                                              rewriter, op.getLoc(), destType,
-                                              empty)
-                                              .getResult()
-                                        : empty);
+      Value empty =
+          tensor::EmptyOp::create(rewriter, op.getLoc(), shape, elementType);
+      rewriter.replaceOp(op, destLayout
+                                 ? FromPhysicalOp::create(rewriter, op.getLoc(),
+                                                          destType, empty)
+                                       .getResult()
+                                 : empty);
       return success();
     }
     Value logical = op.getSource();

@@ -279,8 +279,8 @@ bool NestEmitter::prepareSourceWalkIntoTiles(Value dest,
   // (Crossing into a tiled destination only: plain permutations keep the
   // destination walk, whose blocks order the dims between the plane's;
   // perm4_1032 measured the same either way.)
-  bool crossing = form && form->coeffs[n - 2] == 1 &&
-                  form->coeffs.back() > 1 && n > destType.getRank();
+  bool crossing = form && form->coeffs[n - 2] == 1 && form->coeffs.back() > 1 &&
+                  n > destType.getRank();
   if (!form || (form->coeffs.back() != 1 && !crossing) ||
       llvm::any_of(form->coeffs, [](int64_t c) { return c < 0; })) {
     LDBG() << "no source walk into tiles: the destination's rows (or its "
@@ -473,8 +473,7 @@ int64_t NestEmitter::emitTwoStreams(const llvm::SmallBitVector &fullActive,
   // measured slower, docs/performance.md), nor those parallel at an inner
   // level.
   if (options.memoryStreams < 2 || !nontemporal || plan.parallelLevel > 0 ||
-      placeholders.size() < 2 ||
-      (!plan.walksSource() && mayTransposeBlocks()))
+      placeholders.size() < 2 || (!plan.walksSource() && mayTransposeBlocks()))
     return 0;
   int64_t end = std::numeric_limits<int64_t>::max();
   for (AffineExpr e : fullEnds) {
@@ -540,12 +539,11 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     // interleaved row is a leaf, built for both. A walk reordered into
     // tiles takes only the transposes of its tiles' plane.
     bool interleave = k != interleaveFallbackLevel && !plan.reordersDest();
-    bool done =
-        jamOffset
-            ? interleave &&
-                  forEachStream([&] { return emitInterleavedRow(k, active); })
-            : emitTransposeBlocks(k, active) ||
-                  (interleave && emitInterleavedRow(k, active));
+    bool done = jamOffset ? interleave && forEachStream([&] {
+                              return emitInterleavedRow(k, active);
+                            })
+                          : emitTransposeBlocks(k, active) ||
+                                (interleave && emitInterleavedRow(k, active));
     plan.parallelLevel = savedParallelLevel;
     if (done)
       return;

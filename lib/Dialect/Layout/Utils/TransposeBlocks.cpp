@@ -145,8 +145,8 @@ static std::optional<AlignedForm> getAlignedForm(AffineExpr e, AffineExpr slot,
     // e(slot) mod c is a multiple of g: below c - g + 1, so the block's
     // (period - 1) * step more stay below c when they are below g.
     int64_t g = std::gcd(l->divisor, c);
-    if (l->step && (e.getKind() == AffineExprKind::CeilDiv ||
-                    l->step * (period - 1) >= g))
+    if (l->step &&
+        (e.getKind() == AffineExprKind::CeilDiv || l->step * (period - 1) >= g))
       return std::nullopt;
     if (e.getKind() == AffineExprKind::Mod)
       return AlignedForm{l->step, g};
@@ -342,9 +342,9 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
       reads.push_back(std::move(read));
       continue;
     }
-    if (read.globalR && (isUnitInLastDim(*read.globalR) ||
-                         llvm::all_of(*read.globalR,
-                                      [](int64_t st) { return st == 0; }))) {
+    if (read.globalR &&
+        (isUnitInLastDim(*read.globalR) ||
+         llvm::all_of(*read.globalR, [](int64_t st) { return st == 0; }))) {
       read.kind = isUnitInLastDim(*read.globalR) ? Read::Row : Read::Splat;
       reads.push_back(std::move(read));
       continue;
@@ -528,8 +528,8 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   return true;
 }
 
-SmallVector<SmallVector<Value>>
-TransposeBlockKernel::readBlock(unsigned n, bool fullR) {
+SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
+                                                                bool fullR) {
   const NestEmitter::Source &source = e.sources[n];
   const SourceRead &read = reads[n];
   Type type = cast<MemRefType>(source.view.getType()).getElementType();
@@ -551,8 +551,8 @@ TransposeBlockKernel::readBlock(unsigned n, bool fullR) {
         SmallVector<Value> indices;
         for (AffineExpr ex : exprs)
           indices.push_back(x.materialize(ex));
-        rows.push_back(e.toMoveType(vector::LoadOp::create(
-            b, loc, vectorType, source.view, indices)));
+        rows.push_back(e.toMoveType(
+            vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
         continue;
       }
       // Inside an aligned block of a tiled source, the block's first index
@@ -568,8 +568,8 @@ TransposeBlockKernel::readBlock(unsigned n, bool fullR) {
       rows.push_back(e.toMoveType(
           vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
     }
-    parts.push_back(read.kind == Read::Block ? transposeInRegisters(b, loc, rows)
-                                             : rows);
+    parts.push_back(
+        read.kind == Read::Block ? transposeInRegisters(b, loc, rows) : rows);
   }
   return parts;
 }
@@ -598,8 +598,8 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
       for (const auto &source : parts)
         loaded.push_back(source[w][j]);
       auto store = vector::StoreOp::create(
-          b, loc, e.fromMoveType(e.fn(b, loc, loaded), elementType),
-          e.destView, indices);
+          b, loc, e.fromMoveType(e.fn(b, loc, loaded), elementType), e.destView,
+          indices);
       if (!alignedStores)
         continue;
       store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
@@ -638,8 +638,9 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
         {start}, {end},
         [&](Value iv) {
           x.bind(pk, iv);
-          blockLoop(pr, sizeR, width,
-                    [&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
+          blockLoop(pr, sizeR, width, [&](bool fullR) {
+            emitBlock(fullR, alignedRows && fullR);
+          });
         },
         v);
     return;
