@@ -14,7 +14,12 @@ relayouted back to row-major, and the program prints a checksum, the sum of
 fptosi(result[i, j]) * ((i * C + j) mod 97 + 1), which `check` computes here
 (bf16 sums rounded to bf16, to nearest even).
 """
+import os
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_transpose import index_consts, memref as mtype, prod  # noqa: E402
 
 # name, element type, op, shape, a layout, b layout (None: a vector
 # broadcast along `dims`), dims, result layout
@@ -45,20 +50,8 @@ OPS = {"add": lambda x, y: x + y, "multiply": lambda x, y: x * y,
        "maximum": max, "subtract": lambda x, y: x - y}
 
 
-def prod(xs):
-    r = 1
-    for x in xs:
-        r *= x
-    return r
-
-
 def ttype(shape, elt, layout=None):
     t = "tensor<%s%s" % ("".join("%dx" % d for d in shape), elt)
-    return t + (", #layout.tiled<%s>>" % layout if layout else ">")
-
-
-def mtype(shape, elt, layout=None):
-    t = "memref<%s%s" % ("".join("%dx" % d for d in shape), elt)
     return t + (", #layout.tiled<%s>>" % layout if layout else ">")
 
 
@@ -203,10 +196,7 @@ def expected(elt, op, shape, lb, dims):
 
 
 def consts():
-    cs = set([0, 1])
-    for case in CASES:
-        cs.update(case[3])
-    return ["  %%c%d = arith.constant %d : index" % (c, c) for c in sorted(cs)]
+    return index_consts((case[3] for case in CASES), extra=(0, 1))
 
 
 def main():

@@ -17,7 +17,8 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_transpose import MUL, WIDTH, loops, memref, prod  # noqa: E402
+from gen_transpose import (MUL, WIDTH, index_consts, loops, memref,  # noqa: E402
+                           prod, spots)
 
 WIDTH = dict(WIDTH, i16=16, f16=16)
 
@@ -126,12 +127,6 @@ def case_mlir(name, elt, shape, src_layout, dst_layout):
     return "\n".join(o)
 
 
-def spots(shape):
-    """The second element, one in the middle, the last."""
-    return [tuple([0] * (len(shape) - 1) + [1]), tuple(d // 2 for d in shape),
-            tuple(d - 1 for d in shape)]
-
-
 def expected(elt, shape, idx):
     lin = 0
     for k, i in enumerate(idx):
@@ -140,12 +135,7 @@ def expected(elt, shape, idx):
 
 
 def consts():
-    cs = set([0, 1])
-    for _, _, shape, _, _ in CASES:
-        cs.update(shape)
-        cs.update(d // 2 for d in shape)
-        cs.update(d - 1 for d in shape)
-    return ["  %%c%d = arith.constant %d : index" % (c, c) for c in sorted(cs)]
+    return index_consts((case[2] for case in CASES), extra=(0, 1))
 
 
 def main():

@@ -182,13 +182,20 @@ def expected(elt, shape, perm, slot):
     return (lin * MUL + 1) % (1 << WIDTH[elt])
 
 
-def consts():
-    cs = set([0, 1, 2, 3])
-    for _, _, shape, _ in CASES:
+def index_consts(shapes, extra=(0, 1, 2, 3)):
+    """arith.constant lines for `extra` and each extent, half extent and
+    last index of `shapes` (also used by gen_tiled_transpose.py and
+    gen_elementwise_transposed.py)."""
+    cs = set(extra)
+    for shape in shapes:
         cs.update(shape)
         cs.update(d // 2 for d in shape)
         cs.update(d - 1 for d in shape)
     return ["  %%c%d = arith.constant %d : index" % (c, c) for c in sorted(cs)]
+
+
+def consts():
+    return index_consts(case[2] for case in CASES)
 
 
 def main():

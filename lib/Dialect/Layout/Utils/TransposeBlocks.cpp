@@ -176,14 +176,20 @@ static bool isUnitInLastDim(ArrayRef<int64_t> steps) {
          llvm::all_of(steps.drop_back(), [](int64_t s) { return s == 0; });
 }
 
-/// A copy whose byte orders cross: contiguous along p_k, and along the row
-/// a step that is neither unit (a contiguous row: the vector rows) nor 0 (a
-/// broadcast).
+static bool isZero(ArrayRef<int64_t> steps) {
+  return llvm::all_of(steps, [](int64_t st) { return st == 0; });
+}
+
+/// Along the row, a step that is neither unit (a contiguous row: the vector
+/// rows) nor 0 (a broadcast).
+static bool crossesRow(ArrayRef<int64_t> stepsR) {
+  return !isUnitInLastDim(stepsR) && !isZero(stepsR);
+}
+
+/// A copy whose byte orders cross: contiguous along p_k, crossing the row.
 static bool isCrossing(const std::optional<SmallVector<int64_t>> &stepsK,
                        const std::optional<SmallVector<int64_t>> &stepsR) {
-  return stepsK && stepsR && isUnitInLastDim(*stepsK) &&
-         !isUnitInLastDim(*stepsR) &&
-         !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+  return stepsK && stepsR && isUnitInLastDim(*stepsK) && crossesRow(*stepsR);
 }
 
 /// The largest block side (a power of two, 64 down to 4) inside whose
@@ -212,8 +218,7 @@ bool NestEmitter::mayTransposeBlocks() {
                getSteps(x, s.index, pr);
            if (!stepsR)
              stepsR = getAlignedSteps(s.index, pr, 4);
-           return stepsR && !isUnitInLastDim(*stepsR) &&
-                  !llvm::all_of(*stepsR, [](int64_t st) { return st == 0; });
+           return stepsR && crossesRow(*stepsR);
          });
 }
 
@@ -293,7 +298,6 @@ private:
   /// blocks: the rows past the last whole block go element by element.
   bool alignedK = false;
   Type elementType;
-  VectorType blockType;
   SmallVector<unsigned> middle;
   int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
 };
@@ -342,9 +346,7 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
       reads.push_back(std::move(read));
       continue;
     }
-    if (read.globalR &&
-        (isUnitInLastDim(*read.globalR) ||
-         llvm::all_of(*read.globalR, [](int64_t st) { return st == 0; }))) {
+    if (read.globalR && !crossesRow(*read.globalR)) {
       read.kind = isUnitInLastDim(*read.globalR) ? Read::Row : Read::Splat;
       reads.push_back(std::move(read));
       continue;
@@ -441,7 +443,6 @@ bool TransposeBlockKernel::planBlock() {
 
 void TransposeBlockKernel::planWidth() {
   elementType = cast<MemRefType>(e.destView.getType()).getElementType();
-  blockType = VectorType::get({v}, elementType);
   // The block side, width and grouping come from planTransposeBlocks
   // (layout/Xla/KernelPlan.h, with the measurements behind them).
   width = v * wide;
