@@ -196,7 +196,10 @@ void printShapeTo(llvm::raw_ostream &os, const Shape &shape) {
   // Scalars print their layout only if it says something.
   if (shape.getRank() == 0 && layoutText == "{}")
     return;
-  os << layoutText;
+  // An empty layout of an array: `{:}`, the form XLA's parser reads back
+  // (`{` followed by `}` is not a layout there: "Extra content after
+  // shape"), so that a printed P(...) physical shape parses again.
+  os << (layoutText == "{}" ? "{:}" : layoutText);
 }
 
 } // namespace

@@ -377,8 +377,11 @@ llvm::Error mlir::layout::validateShape(const Shape &shape) {
                        ". Shape: " + printShape(shape));
   }
   // Unbounded dims are skipped (as XLA's ExtentProduct<kBoundedDynamicOk>);
-  // bounded ones count at their bound.
-  std::optional<int64_t> size = 1;
+  // bounded ones count at their bound. A size-0 dim makes the size 0 in any
+  // order: XLA multiplies in dim order, so it accepts f32[1,0,2^55,377] and
+  // rejects its permutation f32[2^55,377,1,0] (permuteDimensions must keep
+  // a valid shape valid).
+  std::optional<int64_t> size = llvm::is_contained(dims, 0) ? 0 : 1;
   for (int64_t d : dims)
     if (d != kUnboundedSize && size)
       size = llvm::checkedMul(*size, d);

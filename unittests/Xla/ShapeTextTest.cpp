@@ -78,6 +78,16 @@ TEST(ShapeText, Scalar) {
   EXPECT_EQ(printShape(s), "f32[]");
   // `{}` is not a layout in XLA's parser (XlaTextParityTest).
   EXPECT_EQ(printShape(parseOk("s32[]{:S(1)}")), "s32[]{:S(1)}");
+  // An empty layout of an array prints as `{:}`, the form that parses back
+  // (`{}` after a shape is left over), also inside a layout's physical shape
+  // P(...), which parseLayout does not validate.
+  llvm::Expected<Layout> layout = parseLayout("{:P(s64[16]{:})}");
+  ASSERT_TRUE(static_cast<bool>(layout)) << llvm::toString(layout.takeError());
+  EXPECT_EQ(printLayout(*layout), "{:P(s64[16]{:})}");
+  llvm::Expected<Layout> reparsed = parseLayout(printLayout(*layout));
+  ASSERT_TRUE(static_cast<bool>(reparsed))
+      << llvm::toString(reparsed.takeError());
+  EXPECT_EQ(*reparsed, *layout);
 }
 
 TEST(ShapeText, DynamicDims) {
@@ -250,7 +260,7 @@ TEST(ShapeText, PrintUnvalidatedShapes) {
   EXPECT_EQ(printShape(noLayout), "f32[2,3]");
   EXPECT_EQ(printShape(Shape::makeArray(PrimitiveType::F32, {2},
                                         Layout(llvm::ArrayRef<int64_t>{}))),
-            "f32[2]{}");
+            "f32[2]{:}");
   EXPECT_EQ(
       printShape(Shape::makeArray(PrimitiveType::F32, {-3, 2}, Layout({5, 5}))),
       "f32[-3,2]{5,5}");

@@ -86,6 +86,12 @@ TEST(ShapeValidation, SizeOverflow) {
   EXPECT_INVALID(Shape::makeArray(PrimitiveType::F64, {big / 4}),
                  "may overflow");
   EXPECT_EQ(validate(Shape::makeArray(PrimitiveType::S8, {big})), "");
+  // A size-0 dim makes the size 0 whatever the order of the others (a
+  // permutation of a valid shape stays valid).
+  EXPECT_EQ(validate(Shape::makeArray(PrimitiveType::F32, {1, 0, big, 377})),
+            "");
+  EXPECT_EQ(validate(Shape::makeArray(PrimitiveType::F32, {big, 377, 1, 0})),
+            "");
   // A bounded dim counts at its bound.
   EXPECT_INVALID(Shape::makeArray(PrimitiveType::S8, {big, 2}, {true, false}),
                  "may overflow");
