@@ -187,6 +187,11 @@ bool Shape::operator==(const Shape &other) const {
 
 std::optional<int64_t>
 mlir::layout::checkedProduct(llvm::ArrayRef<int64_t> dims) {
+  // The product, not the running product in dim order: a size-0 dim makes it
+  // 0 wherever it stands (f32[5,2^40,2^40,0] has 0 elements, like its
+  // permutation f32[0,5,2^40,2^40]).
+  if (llvm::is_contained(dims, 0))
+    return 0;
   int64_t product = 1;
   for (int64_t d : dims) {
     std::optional<int64_t> next = llvm::checkedMul(product, d);

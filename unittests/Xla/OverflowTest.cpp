@@ -109,3 +109,21 @@ TEST(OverflowTest, InferBinaryOpShapeResultOverflowNamesShape) {
 }
 
 } // namespace
+
+// Found by CI's shape-util fuzz run: a trailing 0 after dims whose running
+// product overflows. The shape is valid (size 0 in any dim order), but
+// reshapeIsBitcast(a, a) and the tiled map multiplied in dim order and
+// reported an overflow.
+TEST(OverflowTest, TrailingZeroAfterOverflowingDims) {
+  const char *text = "f32[5,3193,1,961,3193,9,867297296,2,1,0]{9,8,7,6,5,4,3,"
+                     "2,1,0}";
+  Shape shape = parse(text);
+  EXPECT_EQ(checkedProduct(shape.getDims()), std::optional<int64_t>(0));
+  EXPECT_EQ(valueOf(getElementCount(shape)), 0);
+  EXPECT_TRUE(valueOf(reshapeIsBitcast(shape, shape)));
+  EXPECT_TRUE(valueOf(reshapeIsBitcast(
+      shape, parse("f32[0,5,3193,1,961,3193,9,867297296,2,1]"))));
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
+  ASSERT_TRUE(static_cast<bool>(map)) << llvm::toString(map.takeError());
+  EXPECT_EQ(map->getPhysicalElementCount(), 0);
+}

@@ -312,7 +312,9 @@ private:
 /// overflow", naming the shape).
 llvm::Expected<int64_t> getElementCount(const Shape &shape);
 
-/// Product of `dims` (all >= 0), or std::nullopt on int64 overflow.
+/// Product of `dims` (all >= 0), or std::nullopt on int64 overflow. A
+/// size-0 dim makes it 0 in any order (the product fits even where the
+/// running product of the other dims would overflow).
 std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> dims);
 
 //===----------------------------------------------------------------------===//
