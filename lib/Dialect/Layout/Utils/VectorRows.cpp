@@ -415,9 +415,28 @@ bool NestEmitter::emitInterleavedRow(unsigned k,
             Type elementType =
                 cast<MemRefType>(s.view.getType()).getElementType();
             if (!isVector) {
-              Value scalar = x.load(s.view, sourceReads[0]);
-              loaded.push_back(toMoveType(vector::BroadcastOp::create(
-                  b, loc, VectorType::get({lanes}, elementType), scalar)));
+              // Constant along dim k. One read for every inner slot: a
+              // splat. Else (a source that varies along the inner dims
+              // only, e.g. a vector broadcast along dim k) the m reads
+              // repeat: lane r * m + j holds read j.
+              auto vectorType = VectorType::get({lanes}, elementType);
+              if (llvm::all_equal(sourceReads)) {
+                Value scalar = x.load(s.view, sourceReads[0]);
+                loaded.push_back(toMoveType(
+                    vector::BroadcastOp::create(b, loc, vectorType, scalar)));
+                continue;
+              }
+              SmallVector<Value> scalars;
+              for (const SmallVector<AffineExpr> &index : sourceReads)
+                scalars.push_back(x.load(s.view, index));
+              Value pattern = vector::FromElementsOp::create(
+                  b, loc, VectorType::get({m}, elementType), scalars);
+              // (A 1-D shuffle: 2-D vectors have no LLVM lowering here.)
+              SmallVector<int64_t> mask;
+              for (int64_t lane = 0; lane < lanes; ++lane)
+                mask.push_back(lane % m);
+              loaded.push_back(toMoveType(
+                  vector::ShuffleOp::create(b, loc, pattern, pattern, mask)));
               continue;
             }
             SmallVector<Value> parts;
