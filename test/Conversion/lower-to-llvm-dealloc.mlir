@@ -3,11 +3,13 @@
 // temporary is freed after its last use, a returned buffer is not (the
 // caller owns it), a hand-written memref.dealloc of a local buffer is
 // replaced by the automatic one (one free, not two).
-// RUN: layout-opt %s --layout-lower-to-llvm -split-input-file \
+// (fusion=false: with fusion the add and the relayout of @temps are one
+// nest, and there is no temporary to free.)
+// RUN: layout-opt %s --layout-lower-to-llvm=fusion=false -split-input-file \
 // RUN:   | FileCheck %s
 // deallocate=false: nothing is freed but what
 // the input frees itself.
-// RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false" \
+// RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false fusion=false" \
 // RUN:   -split-input-file | FileCheck %s --check-prefix=OFF
 
 // The tiled temporary of the broadcast add is freed; the relayouted result

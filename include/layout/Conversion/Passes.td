@@ -138,6 +138,11 @@ def ConvertLayoutToLinalg : Pass<"convert-layout-to-linalg"> {
       code of the loop lowering (XLA's integer division by zero, shifts,
       compare).
 
+    * `layout.fusion` (`--layout-fuse`) is inlined first: its body's ops
+      take the conversions above, and upstream's elementwise fusion
+      (`--linalg-generalize-named-ops --linalg-fuse-elementwise-ops`)
+      fuses the resulting linalg ops again.
+
     Tiled operands are converted to row-major first and tiled results from
     row-major. An op that cannot be converted (e.g. a dynamic shape with a
     layout that is not one pack) is reported and the pass fails; memref

@@ -628,6 +628,18 @@ struct ConvertLayoutToLinalgPass
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
+    // 0. Fusions (--layout-fuse) become the op-by-op form: upstream's
+    //    elementwise fusion (linalg-generalize-named-ops, then
+    //    linalg-fuse-elementwise-ops) fuses the resulting linalg ops again.
+    {
+      SmallVector<FusionOp> fusions;
+      root->walk([&](FusionOp fusion) { fusions.push_back(fusion); });
+      IRRewriter rewriter(context);
+      for (FusionOp fusion : fusions) {
+        rewriter.setInsertionPoint(fusion);
+        fusion.unfuse(rewriter);
+      }
+    }
     // 1. Explicit broadcasting: binary ops on equal shapes.
     {
       RewritePatternSet patterns(context);

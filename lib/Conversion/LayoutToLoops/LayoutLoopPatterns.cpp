@@ -9,6 +9,7 @@
 #include "layout/Dialect/Layout/IR/LayoutBroadcastOps.h"
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
+#include "layout/Dialect/Layout/Utils/FusionLowering.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -30,6 +31,9 @@ struct LowerBroadcastingOp : RewritePattern {
     if (!isa<BroadcastInDimOp>(op) &&
         !op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>())
       return failure();
+    // The body of a fusion is lowered with the fusion (LowerFusion).
+    if (isa<FusionOp>(op->getParentOp()))
+      return failure();
     return lowerBroadcastingOp(rewriter, op, kind, options);
   }
   LoopKind kind;
@@ -47,13 +51,24 @@ struct LowerMemRefRelayout : OpRewritePattern<RelayoutOp> {
   LoopKind kind;
   LoopEmitOptions options;
 };
+struct LowerFusion : OpRewritePattern<FusionOp> {
+  LowerFusion(MLIRContext *context, LoopKind kind,
+              const LoopEmitOptions &options)
+      : OpRewritePattern(context), kind(kind), options(options) {}
+  LogicalResult matchAndRewrite(FusionOp op,
+                                PatternRewriter &rewriter) const override {
+    return lowerFusionOp(rewriter, op, kind, options);
+  }
+  LoopKind kind;
+  LoopEmitOptions options;
+};
 } // namespace
 
 void mlir::layout::populateLayoutLoopPatterns(RewritePatternSet &patterns,
                                               LoopKind kind,
                                               const LoopEmitOptions &options) {
-  patterns.add<LowerBroadcastingOp, LowerMemRefRelayout>(patterns.getContext(),
-                                                         kind, options);
+  patterns.add<LowerBroadcastingOp, LowerMemRefRelayout, LowerFusion>(
+      patterns.getContext(), kind, options);
 }
 
 static bool hasDynamicShape(Operation *op) {
@@ -78,17 +93,24 @@ mlir::layout::applyLayoutLoopPatterns(Operation *root, LoopKind kind,
   config.setUseTopDownTraversal(true);
   (void)applyPatternsGreedily(root, std::move(patterns), config);
   bool ok = true;
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto fusion = dyn_cast<FusionOp>(op)) {
+      ok = false;
+      fusion.emitOpError() << "could not be lowered to loops (unsupported "
+                              "encoding of an input or the result?)";
+      return WalkResult::skip();
+    }
     bool isTarget =
         isa<BroadcastInDimOp>(op) ||
         op->hasTrait<layout::OpTrait::BroadcastingBinaryOp>() ||
         (isa<RelayoutOp>(op) && isa<MemRefType>(op->getOperand(0).getType()));
     if (!isTarget || (skipDynamic && hasDynamicShape(op)))
-      return;
+      return WalkResult::advance();
     ok = false;
     if (succeeded(checkLowerable(op, kind)))
       op->emitOpError() << "could not be lowered to loops (logical sizes "
                            "of a dynamic tiled memref unknown?)";
+    return WalkResult::advance();
   });
   return success(ok);
 }

@@ -39,6 +39,10 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   if (options.raiseFromLinalg)
     pm.addPass(createLayoutRaiseFromLinalg());
   pm.addPass(createLayoutExpandBroadcasts());
+  //    Trees of layout ops on static tensors: one nest each
+  //    (docs/fusion.md).
+  if (options.fusion)
+    pm.addPass(createLayoutFuse());
   //    The vector width, the edge strategy and the register file:
   //    vector-bytes, masked-edges and vector-register-bytes if given, else
   //    the target's (target-cpu/-features, the host by default; an invalid

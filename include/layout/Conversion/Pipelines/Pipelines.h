@@ -46,6 +46,12 @@ struct LayoutLowerToLLVMOptions
                      "hand-written memref.dealloc of local allocations are "
                      "replaced by it"),
       llvm::cl::init(true)};
+  Option<bool> fusion{
+      *this, "fusion",
+      llvm::cl::desc("Run --layout-fuse: trees of elementwise, broadcast and "
+                     "relayout ops on static tensors become one loop nest "
+                     "each (false: the op-by-op lowering, for comparison)"),
+      llvm::cl::init(true)};
   Option<bool> raiseFromLinalg{
       *this, "raise-from-linalg",
       llvm::cl::desc("First run --layout-raise-from-linalg: linalg.pack, "

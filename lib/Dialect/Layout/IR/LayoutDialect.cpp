@@ -6,6 +6,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::layout;

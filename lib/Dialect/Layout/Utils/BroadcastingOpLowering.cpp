@@ -88,9 +88,8 @@ static OpFoldResult getTensorSize(OpBuilder &b, Location loc, Value tensor,
   return tensor::DimOp::create(b, loc, tensor, dim).getResult();
 }
 
-/// For each operand dim of a binary op: the result dim it maps to.
-static SmallVector<int64_t> getOperandToResult(Operation *op,
-                                               unsigned operand) {
+SmallVector<int64_t> mlir::layout::getOperandToResult(Operation *op,
+                                                      unsigned operand) {
   auto type = cast<RankedTensorType>(op->getOperand(operand).getType());
   int64_t rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
   if (type.getRank() == rank)
@@ -316,8 +315,8 @@ LogicalResult mlir::layout::checkLowerable(Operation *op, LoopKind kind) {
   return canLower(op, kind, /*report=*/true);
 }
 
-static bufferization::MaterializeInDestinationOp
-getDestinationOfResult(Operation *op, MemRefType bufferType) {
+bufferization::MaterializeInDestinationOp
+mlir::layout::getDestinationOfResult(Operation *op, MemRefType bufferType) {
   if (!op->getResult(0).hasOneUse())
     return nullptr;
   auto materialize = dyn_cast<bufferization::MaterializeInDestinationOp>(
@@ -338,8 +337,7 @@ getDestinationOfResult(Operation *op, MemRefType bufferType) {
   return materialize;
 }
 
-/// The `report-kernels` remark (NestKernel.h).
-static void reportKernel(Operation *op, NestKernel kernel) {
+void mlir::layout::reportKernel(Operation *op, NestKernel kernel) {
   op->emitRemark() << "kernel: " << getNestKernelName(kernel);
 }
 

@@ -16,7 +16,8 @@ def Layout_Dialect : Dialect {
   let name = "layout";
   let cppNamespace = "::mlir::layout";
   // Canonicalization turns memref relayouts into memref.copy.
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
   let summary = "XLA shapes and tiled layouts for MLIR memrefs and tensors";
   let description = [{
     The `layout` dialect carries XLA's shapes, array layouts and implicit

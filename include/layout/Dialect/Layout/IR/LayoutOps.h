@@ -1,6 +1,7 @@
 //===- LayoutOps.h - layout dialect operations ------------------*- C++ -*-===//
 //
-// `layout.to_physical`, `layout.from_physical` and `layout.relayout`.
+// `layout.to_physical`, `layout.from_physical`, `layout.relayout` and
+// `layout.fusion` (with its `layout.yield`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"

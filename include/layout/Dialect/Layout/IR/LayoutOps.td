@@ -11,6 +11,7 @@
 include "layout/Dialect/Layout/IR/LayoutDialect.td"
 include "layout/Dialect/Layout/IR/LayoutAttributes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
@@ -199,6 +200,84 @@ def Layout_RelayoutOp
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+}
+
+def Layout_FusionOp
+    : Layout_Op<"fusion", [IsolatedFromAbove, Pure, SingleBlock]> {
+  let summary = "A tree of layout ops computed in one loop nest";
+  let description = [{
+    Syntax:
+
+    ```
+    operation ::= `layout.fusion` `(` ssa-use-list `)` attr-dict
+                  `:` functional-type region
+    ```
+
+    The result of the body's `layout.yield`, computed as one loop nest over
+    the result's physical buffer: every element of the result reads the
+    leaves (`inputs`, the body's arguments) through the composed index maps
+    of the ops between them and the root, and computes the interior values
+    in registers; no interior value is stored. This is XLA's loop fusion
+    (a `kLoop` fusion instruction with its fused computation); the body is
+    the fused computation. `--layout-fuse` forms these ops
+    (docs/fusion.md), the loop conversions lower them, and
+    `--convert-layout-to-linalg` inlines them.
+
+    The body holds, on static tensors only:
+    * the binary ops (`layout.add`, ..., `layout.compare`) on operands of
+      the result's shape (explicit broadcasts: `--layout-expand-broadcasts`);
+    * `layout.broadcast_in_dim` without `sizes`;
+    * tensor `layout.relayout`, whose destination is a `tensor.empty` of the
+      body (a relayout changes no logical element: inside the nest it is the
+      identity, and only the leaves' and the result's layouts are read and
+      written);
+    * `tensor.empty`.
+
+    ```mlir
+    %r = layout.fusion (%a, %b, %v)
+        : (tensor<64x64xf32>, tensor<64x64xf32, #layout.tiled<{0,1}>>,
+           tensor<64xf32>) -> tensor<64x64xf32> {
+    ^bb0(%x: tensor<64x64xf32>, %y: tensor<64x64xf32, #layout.tiled<{0,1}>>,
+         %z: tensor<64xf32>):
+      %s = layout.subtract %x, %y : (tensor<64x64xf32>,
+          tensor<64x64xf32, #layout.tiled<{0,1}>>) -> tensor<64x64xf32>
+      %bz = layout.broadcast_in_dim %z, dims = [1]
+          : (tensor<64xf32>) -> tensor<64x64xf32>
+      %m = layout.multiply %s, %bz
+          : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+      layout.yield %m : tensor<64x64xf32>
+    }
+    ```
+
+    Constraints: the body's arguments have the types of `inputs`; the
+    yielded value has the result's type; every type in the body is a
+    static ranked tensor; the body holds only the ops above, and every
+    relayout's destination is a `tensor.empty` of the body.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs);
+  let results = (outs AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` attr-dict `:` functional-type($inputs, $result) $body
+  }];
+  let extraClassDeclaration = [{
+    /// The value the body yields (the root of the tree).
+    ::mlir::Value getRoot();
+    /// Moves the body's ops before the op (the op-by-op form) and replaces
+    /// the op with its root.
+    void unfuse(::mlir::RewriterBase &rewriter);
+  }];
+  let hasVerifier = 1;
+}
+
+def Layout_YieldOp : Layout_Op<"yield", [Pure, Terminator, ReturnLike,
+                                         HasParent<"FusionOp">]> {
+  let summary = "The root of a layout.fusion body";
+  let description = [{
+    Ends the body of a `layout.fusion`: `value` is the fusion's result.
+  }];
+  let arguments = (ins AnyRankedTensor:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 #endif // LAYOUT_DIALECT_LAYOUT_IR_LAYOUTOPS_TD

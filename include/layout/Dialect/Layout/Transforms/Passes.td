@@ -84,6 +84,66 @@ def LayoutNormalizeMemRefs : Pass<"layout-normalize-memrefs", "ModuleOp"> {
   ];
 }
 
+def LayoutFuse : Pass<"layout-fuse"> {
+  let summary = "Fuse trees of elementwise, broadcast and relayout ops";
+  let description = [{
+    Groups trees of static tensor ops (the binary ops, `broadcast_in_dim`
+    without `sizes`, tensor `layout.relayout`) into `layout.fusion` ops,
+    which the loop conversions lower as one nest over the root's result:
+    every leaf is read once through its composed index map, every interior
+    value is computed in registers and never stored (XLA's loop fusion;
+    docs/fusion.md). Run it after `--layout-expand-broadcasts`; the default
+    `--layout-lower-to-llvm` pipeline does (`fusion=false` turns it off).
+
+    Grouping, per block, from the last op up: an op that is not yet in a
+    group starts one (its root). A producer joins the groups of its users
+    when all its users are fusible ops of the same block in groups:
+    * users all in one group: it joins that group (a value used twice in
+      one tree is computed once per element);
+    * users in k > 1 groups: the cost model (below) decides between
+      recomputing it in each group and materializing it (it then roots its
+      own group, read by the others as a leaf).
+
+    Cost model, in bytes moved: materializing a value V costs
+    `bytes(V) * (1 + k)` (written once, read by each of the k groups);
+    recomputing it costs `k * sum(bytes(operand))` (each group reads V's
+    operands). V is recomputed when that is cheaper: broadcasts and
+    relayouts always (their operand is no larger than V), a binary op of
+    one full-size operand and a smaller one (a broadcast vector), never a
+    binary op of two full-size operands. Arithmetic is not counted: the
+    nests are bound by memory.
+
+    A value with any other user (`func.return`, a non-layout op, an op of
+    another block) is materialized. A group of one op, or of one binary op
+    and the single-use `broadcast_in_dim`s of its operands (which the loop
+    lowering fuses already), is left as it is. Ops on dynamic shapes, on
+    sub-byte packed (`E(n)`) layouts, and binary ops without a loop lowering
+    for their element type are not fused.
+
+    Example:
+
+    ```mlir
+    %s = layout.subtract %a, %b
+        : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %m = layout.multiply %s, %c
+        : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    ```
+    becomes
+    ```mlir
+    %m = layout.fusion (%a, %b, %c) : (tensor<8xf32>, tensor<8xf32>,
+        tensor<8xf32>) -> tensor<8xf32> {
+    ^bb0(%x: tensor<8xf32>, %y: tensor<8xf32>, %z: tensor<8xf32>):
+      %0 = layout.subtract %x, %y
+          : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      %1 = layout.multiply %0, %z
+          : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      layout.yield %1 : tensor<8xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def LayoutExpandBroadcasts : Pass<"layout-expand-broadcasts"> {
   let summary = "Make the implicit broadcasting of binary ops explicit";
   let description = [{

@@ -9,6 +9,9 @@
 
 #include "layout/Dialect/Layout/Utils/LoopEmitters.h"
 
+#include "layout/Dialect/Layout/Utils/NestKernel.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -46,6 +49,20 @@ Value getBroadcastSize(Value tensor, int64_t dim);
 /// Key of the run-time size of dynamic dim `dim` of `tensor` (through the
 /// `sizes` of a broadcast_in_dim that defines it).
 SizeKey getDimKey(Value tensor, int64_t dim);
+
+/// For each operand dim of binary op `op`'s operand `operand`: the result dim
+/// it maps to (the identity on equal ranks, `broadcast_dimensions` else).
+SmallVector<int64_t> getOperandToResult(Operation *op, unsigned operand);
+
+/// The `bufferization.materialize_in_destination ... in restrict writable
+/// %m` that is the only use of `op`'s result, when `%m` has type
+/// `bufferType` and is defined before `op` (the loops may write `%m`
+/// directly); null otherwise.
+bufferization::MaterializeInDestinationOp
+getDestinationOfResult(Operation *op, MemRefType bufferType);
+
+/// The `report-kernels` remark on `op`: `kernel: NAME` (NestKernel.h).
+void reportKernel(Operation *op, NestKernel kernel);
 
 /// Builds the loops computing broadcast_in_dim / binary op `op` into the
 /// buffer `dest` with logical sizes `destSizes`.
