@@ -20,15 +20,16 @@
 //   result is a property violation here, not a swallowed pass failure):
 //   --layout-expand-broadcasts + --layout-normalize-memrefs,
 //   --layout-decompose-tiling, --layout-bufferize, --layout-fold-relayouts,
-//   --layout-attach-dims, --convert-layout-to-affine,
+//   --layout-attach-dims, --layout-expand-broadcasts + --layout-fuse,
+//   --convert-layout-to-affine,
 //   --convert-layout-to-scf (also with streaming stores at every size),
 //   --convert-layout-to-linalg, and the whole
 //   --layout-lower-to-llvm pipeline (whose last pass reports anything left
 //   unconverted, so a success must be LLVM dialect IR). Pipeline chains:
 //   on a module the pipeline lowers, each of --layout-fold-relayouts,
 //   --layout-decompose-tiling, --layout-expand-broadcasts,
-//   --layout-attach-dims and --layout-bufferize followed by the pipeline
-//   must lower it too.
+//   --layout-attach-dims, --layout-bufferize and --layout-expand-broadcasts
+//   + --layout-fuse followed by the pipeline must lower it too.
 //
 // Diagnostics are swallowed. Every input gets a fresh MLIRContext (threading
 // off) so that a crash never depends on earlier inputs.
@@ -213,6 +214,11 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   runPipeline(context, module, "layout-attach-dims", [](PassManager &pm) {
     pm.addPass(layout::createLayoutAttachDims());
   });
+  runPipeline(context, module, "layout-expand-broadcasts,layout-fuse",
+              [](PassManager &pm) {
+                pm.addPass(layout::createLayoutExpandBroadcasts());
+                pm.addPass(layout::createLayoutFuse());
+              });
   // The loop emitters (memref relayouts, broadcasts on memrefs).
   runPipeline(context, module, "convert-layout-to-affine", [](PassManager &pm) {
     pm.addPass(layout::createConvertLayoutToAffine());
@@ -256,6 +262,13 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   runPipelineChain(context, module, "layout-bufferize", [](PassManager &pm) {
     pm.addPass(layout::createLayoutBufferize());
   });
+  // (The pipeline fuses by default; fused twice, the second run finds the
+  // fusions formed and must leave a module that still lowers.)
+  runPipelineChain(context, module, "layout-expand-broadcasts,layout-fuse",
+                   [](PassManager &pm) {
+                     pm.addPass(layout::createLayoutExpandBroadcasts());
+                     pm.addPass(layout::createLayoutFuse());
+                   });
 }
 
 void fuzzText(llvm::StringRef text) {
