@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "baselines.h"
+
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <algorithm>
@@ -113,42 +115,13 @@ DECL3(bcast_add_d0)
 #include "perm_cases.inc"
 #undef PERM_CASE
 
+using namespace bench;
+
 namespace {
 
 //===----------------------------------------------------------------------===//
 // Buffers and descriptors
 //===----------------------------------------------------------------------===//
-
-/// Bytes added to every kernel buffer's address (--misalign): exercises
-/// the kernels' unaligned heads and tails.
-size_t gMisalign = 0;
-bool gHugePages = false;
-
-struct Buffer {
-  void *base = nullptr, *p = nullptr;
-  size_t bytes = 0;
-  explicit Buffer(size_t n, size_t misalign = gMisalign) : bytes(n) {
-    // 2 MiB aligned (plus the misalignment).
-    size_t total = n + misalign;
-    base = aligned_alloc(1 << 21,
-                         (total + (1 << 21) - 1) & ~size_t((1 << 21) - 1));
-    if (!base) {
-      fprintf(stderr, "out of memory\n");
-      exit(1);
-    }
-    p = static_cast<char *>(base) + misalign;
-    if (gHugePages &&
-        madvise(base, (total + (1 << 21) - 1) & ~size_t((1 << 21) - 1),
-                MADV_HUGEPAGE) != 0) {
-      perror("madvise(MADV_HUGEPAGE)");
-      exit(1);
-    }
-    memset(p, 0, n); // fault the pages in before timing
-  }
-  Buffer(const Buffer &) = delete;
-  ~Buffer() { free(base); }
-  template <typename T> T *as() const { return static_cast<T *>(p); }
-};
 
 template <typename T, int N>
 StridedMemRefType<T, N> desc(const Buffer &b, std::vector<int64_t> shape) {
@@ -248,153 +221,6 @@ naiveRelayout(const Layout &src, const Layout &dst,
   }
 }
 
-//===----------------------------------------------------------------------===//
-// Baselines
-//===----------------------------------------------------------------------===//
-
-#if defined(__AVX__)
-/// Streaming copy of `n` floats with 32-byte stores (4 per iteration).
-static inline void streamFloatsYmm(float *d, const float *s, size_t n) {
-  for (size_t i = 0; i < n; i += 32) {
-    __m256 a = _mm256_load_ps(s + i), b = _mm256_load_ps(s + i + 8),
-           c = _mm256_load_ps(s + i + 16), e = _mm256_load_ps(s + i + 24);
-    _mm256_stream_ps(d + i, a);
-    _mm256_stream_ps(d + i + 8, b);
-    _mm256_stream_ps(d + i + 16, c);
-    _mm256_stream_ps(d + i + 24, e);
-  }
-}
-#endif
-
-#if defined(__AVX512F__)
-/// The AVX-512 build's second streaming copy: 32-byte streaming stores, 4
-/// per iteration. On AMD Zen 5 four back-to-back 64-byte streaming stores to
-/// consecutive lines (streamCopy's loop) move less than 32-byte ones (one
-/// thread, standalone: 42 vs 55 GB/s); one 64-byte load and store per line,
-/// as streamCopy2 does, moves as much as the 32-byte loop
-/// (docs/performance.md, "Two memory streams").
-__attribute__((noinline)) void streamCopy256(void *dst, const void *src,
-                                             size_t bytes) {
-  streamFloatsYmm(static_cast<float *>(dst), static_cast<const float *>(src),
-                  bytes / sizeof(float));
-  _mm_sfence();
-}
-#endif
-
-/// One 64-byte line copied with streaming stores (both addresses aligned).
-static inline void streamLine(char *d, const char *s) {
-#if defined(__AVX512F__)
-  _mm512_stream_ps(reinterpret_cast<float *>(d),
-                   _mm512_load_ps(reinterpret_cast<const float *>(s)));
-#elif defined(__AVX__)
-  for (int i = 0; i < 64; i += 32)
-    _mm256_stream_ps(reinterpret_cast<float *>(d + i),
-                     _mm256_load_ps(reinterpret_cast<const float *>(s + i)));
-#else
-  for (int i = 0; i < 64; i += 16)
-    _mm_stream_ps(reinterpret_cast<float *>(d + i),
-                  _mm_load_ps(reinterpret_cast<const float *>(s + i)));
-#endif
-}
-
-/// The streaming copy in two far-apart streams: the two halves of the range
-/// together, one line of each per iteration. One sequential stream leaves
-/// bandwidth unused on a core (Zen 5, one thread, standalone: 56 -> 62-64
-/// GB/s), so the ceiling takes this variant too; the kernels do the same
-/// (the pipeline's memory-streams option).
-__attribute__((noinline)) void streamCopy2(void *dst, const void *src,
-                                           size_t bytes) {
-  auto *d = static_cast<char *>(dst);
-  auto *s = static_cast<const char *>(src);
-  size_t half = (bytes / 2) & ~size_t(63);
-  for (size_t i = 0; i < half; i += 64) {
-    streamLine(d + i, s + i);
-    streamLine(d + half + i, s + half + i);
-  }
-  for (size_t i = 2 * half; i < bytes; i += 64)
-    streamLine(d + i, s + i);
-  _mm_sfence();
-}
-
-/// Streaming-store copy of `bytes` (a multiple of 256; both pointers 64-byte
-/// aligned) with the widest vectors of the ISA the benchmark is built for.
-__attribute__((noinline)) void streamCopy(void *dst, const void *src,
-                                          size_t bytes) {
-  auto *d = static_cast<float *>(dst);
-  auto *s = static_cast<const float *>(src);
-  size_t n = bytes / sizeof(float);
-#if defined(__AVX512F__)
-  for (size_t i = 0; i < n; i += 64) {
-    __m512 a = _mm512_load_ps(s + i), b = _mm512_load_ps(s + i + 16),
-           c = _mm512_load_ps(s + i + 32), e = _mm512_load_ps(s + i + 48);
-    _mm512_stream_ps(d + i, a);
-    _mm512_stream_ps(d + i + 16, b);
-    _mm512_stream_ps(d + i + 32, c);
-    _mm512_stream_ps(d + i + 48, e);
-  }
-#elif defined(__AVX__)
-  streamFloatsYmm(d, s, n);
-#else
-  for (size_t i = 0; i < n; i += 4)
-    _mm_stream_ps(d + i, _mm_load_ps(s + i));
-#endif
-  _mm_sfence();
-}
-
-/// The ISA the benchmark (and so the streaming copy) is compiled for.
-const char *compiledIsa() {
-#if defined(__AVX512F__)
-  return "avx512";
-#elif defined(__AVX2__)
-  return "avx2";
-#elif defined(__AVX__)
-  return "avx";
-#else
-  return "sse2";
-#endif
-}
-
-/// The widest x86-64 vector ISA this CPU supports.
-const char *cpuIsa() {
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f"))
-    return "avx512";
-  if (__builtin_cpu_supports("avx2"))
-    return "avx2";
-  if (__builtin_cpu_supports("avx"))
-    return "avx";
-  return "sse2";
-}
-
-std::string cpuModel() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("model name", 0) == 0) {
-      size_t colon = line.find(':');
-      return colon == std::string::npos ? line : line.substr(colon + 2);
-    }
-  return "unknown";
-}
-
-/// `copy(dst, src, bytes)` on `threads` threads, one contiguous chunk each
-/// (a multiple of 4 KiB, so chunks never share a cache line or a page).
-template <typename CopyFn>
-void parallelCopy(CopyFn copy, void *dst, const void *src, size_t bytes,
-                  int threads) {
-  if (threads <= 1)
-    return copy(dst, src, bytes);
-  size_t chunk = ((bytes / threads) + 4095) & ~size_t(4095);
-#pragma omp parallel num_threads(threads)
-  {
-    size_t begin = std::min(bytes, chunk * size_t(omp_get_thread_num()));
-    size_t end = std::min(bytes, begin + chunk);
-    if (end > begin)
-      copy(static_cast<char *>(dst) + begin,
-           static_cast<const char *>(src) + begin, end - begin);
-  }
-}
-
 __attribute__((noinline)) void naiveBroadcastAdd(const float *m, const float *v,
                                                  float *out, int64_t rows,
                                                  int64_t cols, int dim) {
@@ -427,18 +253,6 @@ struct Case {
   Fn oursCheck;
   const Buffer *out = nullptr, *ref = nullptr;
 };
-
-double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 template <typename T> void fillPattern(const Buffer &b) {
   size_t n = b.bytes / sizeof(T);
@@ -838,17 +652,7 @@ int main(int argc, char **argv) {
   };
   // The streaming copy's time: the faster of its variants in each round.
   auto timeStream = [&] {
-    double t0 = now();
-    streamFn();
-    double t = now() - t0;
-#if defined(__AVX512F__)
-    t0 = now();
-    parallelCopy(streamCopy256, cpB.p, cpA.p, copyBytes, threads);
-    t = std::min(t, now() - t0);
-#endif
-    t0 = now();
-    parallelCopy(streamCopy2, cpB.p, cpA.p, copyBytes, threads);
-    return std::min(t, now() - t0);
+    return timeStreamCopy(cpB.p, cpA.p, copyBytes, threads);
   };
   // Warm-up (page faults of the upstream temporaries are part of its cost,
   // but the first-touch of our own buffers is not; the OpenMP threads are

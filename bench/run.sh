@@ -10,6 +10,7 @@
 #      $BUILD_DIR/bench), SIZE=large|small (small: the lit test's shapes),
 #      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
 #      "nontemporal-threshold-bytes=-1"), NUMPY=0 to skip the numpy part,
+#      PROGRAMS=0 to skip the program benchmark (bench/programs/run.sh),
 #      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions,
 #      MARCH (default native; e.g. x86-64-v3 for AVX2 code on any x86-64,
 #      with PIPELINE_OPTIONS="target-cpu=x86-64-v3": 64-byte vectors,
@@ -96,6 +97,22 @@ if [ "${NUMPY:-1}" != 0 ] && [[ " $* " != *" --check-only "* ]]; then
   else
     echo "numpy: not installed (apt-get install python3-numpy); skipped"
   fi
+fi
+# Whole functions of layout ops (bench/programs: fused, unfused, upstream's
+# path) on the same thread count; --json F writes F's name with -programs.
+if [ "${PROGRAMS:-1}" != 0 ]; then
+  pargs=()
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    a=${args[$i]}
+    if [ "$a" = --json ] && [ $((i + 1)) -lt ${#args[@]} ]; then
+      i=$((i + 1))
+      pargs+=(--json "${args[$i]%.json}-programs.json")
+    else
+      pargs+=("$a")
+    fi
+  done
+  BUILD_DIR="$BUILD_DIR" OUT="$OUT" SIZE="$SIZE" LAYOUT_OPT="$LAYOUT_OPT" \
+    CXX="$CXX" MARCH="$MARCH" bash bench/programs/run.sh "${pargs[@]}"
 fi
 # Compile-time scaling of --layout-lower-to-llvm (1,000 and 2,000 functions).
 if [ "${COMPILE_TIME:-0}" = 1 ]; then

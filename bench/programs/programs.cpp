@@ -1,0 +1,241 @@
+//===- programs.cpp - Whole functions of layout ops vs their ideal --------===//
+//
+// Times each function of bench/programs/gen_programs.py compiled three ways
+// (run.sh): the default pipeline (fused: --layout-fuse), fusion=false (one
+// nest per op) and the upstream path (--convert-layout-to-linalg, upstream
+// elementwise fusion, bufferization and loops). A function's ideal is the
+// time to move its arguments and its result once each: ideal bytes at the
+// speed of glibc memcpy and of the streaming-store copy (the ceiling),
+// measured in the same round on the same thread count. Every output is first
+// compared byte for byte between the three compilations.
+//
+// Usage: programs [--rounds N] [--only NAME[,NAME...]] [--check-only]
+//                 [--threads N|all] [--json FILE]
+//
+//===----------------------------------------------------------------------===//
+
+#include "../baselines.h"
+
+#include <functional>
+#include <memory>
+
+using namespace bench;
+
+namespace {
+/// The descriptor of a rank-1 memref (a rank-0 one is its prefix).
+struct Desc {
+  void *allocated, *aligned;
+  int64_t offset, size, stride;
+};
+enum class Arg { Array, Vector, Scalar };
+using KernelFn = void (*)(Desc **);
+struct ProgramSpec {
+  const char *name;
+  int elementBytes;
+  std::vector<Arg> args;
+  KernelFn fns[3]; // fused, unfused, upstream
+};
+} // namespace
+
+#include "programs.inc"
+
+namespace {
+const char *kVariant[3] = {"fused", "unfused", "upstream"};
+
+/// Small integers (-8..8), exact in f32 and bf16, so that the three
+/// compilations agree bit for bit.
+void fill(const Buffer &b, int elementBytes, uint64_t seed) {
+  size_t n = b.bytes / elementBytes;
+  for (size_t i = 0; i < n; ++i) {
+    float v = float(int((i * 2654435761u + seed * 40503u) % 17) - 8);
+    if (elementBytes == 4) {
+      b.as<float>()[i] = v;
+    } else {
+      uint32_t bits;
+      memcpy(&bits, &v, 4);
+      b.as<uint16_t>()[i] = uint16_t(bits >> 16);
+    }
+  }
+}
+
+Desc desc(const Buffer &b, int elementBytes) {
+  return {b.p, b.p, 0, int64_t(b.bytes / elementBytes), 1};
+}
+
+struct Program {
+  const ProgramSpec *spec;
+  std::vector<std::unique_ptr<Buffer>> args, outs;
+  std::vector<Desc> descs[3];
+  std::vector<Desc *> ptrs[3];
+  size_t idealBytes = 0;
+
+  explicit Program(const ProgramSpec &s) : spec(&s) {
+    size_t eb = s.elementBytes;
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      size_t bytes = s.args[i] == Arg::Array    ? kN * kN * eb
+                     : s.args[i] == Arg::Vector ? kN * eb
+                                                : eb;
+      args.push_back(std::make_unique<Buffer>(bytes, 0));
+      fill(*args.back(), s.elementBytes, i + 1);
+      idealBytes += bytes;
+    }
+    idealBytes += kN * kN * eb;
+    for (int v = 0; v < 3; ++v) {
+      outs.push_back(std::make_unique<Buffer>(kN * kN * eb, 0));
+      for (auto &a : args)
+        descs[v].push_back(desc(*a, s.elementBytes));
+      descs[v].push_back(desc(*outs.back(), s.elementBytes));
+      for (Desc &d : descs[v])
+        ptrs[v].push_back(&d);
+    }
+  }
+  void run(int v) { spec->fns[v](ptrs[v].data()); }
+};
+} // namespace
+
+int main(int argc, char **argv) {
+  int rounds = 7, threads = 1;
+  std::string only, jsonPath;
+  bool checkOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--rounds" && i + 1 < argc) {
+      rounds = atoi(argv[++i]);
+    } else if (a == "--only" && i + 1 < argc) {
+      only = "," + std::string(argv[++i]) + ",";
+    } else if (a == "--check-only") {
+      checkOnly = true;
+    } else if (a == "--threads" && i + 1 < argc) {
+      std::string t = argv[++i];
+      threads = t == "all" ? omp_get_num_procs() : atoi(t.c_str());
+    } else if (a == "--json" && i + 1 < argc) {
+      jsonPath = argv[++i];
+    } else if (a == "--misalign" || a == "--huge-pages") {
+      // Options of the kernel benchmark (bench/run.sh passes them on).
+      if (a == "--misalign")
+        ++i;
+    } else {
+      fprintf(stderr,
+              "usage: %s [--rounds N] [--only a,b] [--check-only] "
+              "[--threads N|all] [--json FILE]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  if (rounds < 1 || threads < 1) {
+    fprintf(stderr, "--rounds and --threads take positive numbers\n");
+    return 2;
+  }
+  omp_set_num_threads(threads);
+  std::vector<std::unique_ptr<Program>> programs;
+  for (const ProgramSpec &s : kPrograms)
+    if (only.empty() ||
+        only.find("," + std::string(s.name) + ",") != std::string::npos)
+      programs.push_back(std::make_unique<Program>(s));
+
+  // Check: the three compilations write the same bytes.
+  int failures = 0;
+  for (auto &p : programs) {
+    for (int v = 0; v < 3; ++v)
+      p->run(v);
+    for (int v = 1; v < 3; ++v)
+      if (memcmp(p->outs[0]->p, p->outs[v]->p, p->outs[0]->bytes) != 0) {
+        fprintf(stderr, "%s: %s and %s results differ\n", p->spec->name,
+                kVariant[0], kVariant[v]);
+        ++failures;
+      }
+  }
+  printf("programs: %zu checked, %d mismatches\n", programs.size(), failures);
+  if (failures || checkOnly)
+    return failures ? 1 : 0;
+
+  const size_t copyBytes = size_t(64) << 20;
+  Buffer cpA(copyBytes, 0), cpB(copyBytes, 0);
+  memset(cpA.p, 1, copyBytes);
+  auto memcpyChunk = [](void *d, const void *s, size_t n) { memcpy(d, s, n); };
+  struct Times {
+    std::vector<double> memcpyT, streamT, t[3];
+  };
+  std::vector<Times> times(programs.size());
+  for (int r = 0; r < rounds; ++r) {
+    for (size_t i = 0; i < programs.size(); ++i) {
+      double t0 = now();
+      parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
+      times[i].memcpyT.push_back(now() - t0);
+      times[i].streamT.push_back(
+          timeStreamCopy(cpB.p, cpA.p, copyBytes, threads));
+      for (int v = 0; v < 3; ++v) {
+        t0 = now();
+        programs[i]->run(v);
+        times[i].t[v].push_back(now() - t0);
+      }
+    }
+    fprintf(stderr, "round %d/%d done\n", r + 1, rounds);
+  }
+
+  std::string cpu = cpuModel();
+  printf("\nmachine: %s, cpu ISA %s, benchmark built for %s, %d thread(s)\n",
+         cpu.c_str(), cpuIsa(), compiledIsa(), threads);
+  printf("\n%d rounds, medians of per-round ratios. ideal: the function's "
+         "arguments and result moved once each (ideal MiB) at the speed of "
+         "memcpy / of the streaming copy / of the faster of the two "
+         "(ceiling), on %d thread(s); x ideal = ideal time / time.\n\n",
+         rounds, threads);
+  printf("| program | ideal MiB | fused GB/s | fused x ideal(memcpy) | "
+         "fused x ideal(stream) | fused x ideal(ceiling) | unfused x "
+         "ideal(ceiling) | upstream x ideal(ceiling) | fused / unfused | "
+         "fused / upstream |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  std::string json =
+      "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+      "\", \"compiled_isa\": \"" + compiledIsa() +
+      "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
+      "\"}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
+  double cpBytes = 2.0 * copyBytes;
+  for (size_t i = 0; i < programs.size(); ++i) {
+    const Times &t = times[i];
+    double ideal = double(programs[i]->idealBytes);
+    std::vector<double> rMem, rStr, rCeil, rUnf, rUp, sUnf, sUp, ceil;
+    for (int r = 0; r < rounds; ++r) {
+      double memcpyRate = cpBytes / t.memcpyT[r];
+      double streamRate = cpBytes / t.streamT[r];
+      double ceilRate = std::max(memcpyRate, streamRate);
+      rMem.push_back(ideal / memcpyRate / t.t[0][r]);
+      rStr.push_back(ideal / streamRate / t.t[0][r]);
+      rCeil.push_back(ideal / ceilRate / t.t[0][r]);
+      rUnf.push_back(ideal / ceilRate / t.t[1][r]);
+      rUp.push_back(ideal / ceilRate / t.t[2][r]);
+      sUnf.push_back(t.t[1][r] / t.t[0][r]);
+      sUp.push_back(t.t[2][r] / t.t[0][r]);
+      ceil.push_back(ceilRate / 1e9);
+    }
+    double fusedGB = ideal / median(t.t[0]) / 1e9;
+    printf("| %s | %.0f | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | "
+           "%.1f |\n",
+           programs[i]->spec->name, ideal / (1 << 20), fusedGB, median(rMem),
+           median(rStr), median(rCeil), median(rUnf), median(rUp), median(sUnf),
+           median(sUp));
+    char entry[640];
+    snprintf(entry, sizeof(entry),
+             "%s{\"name\": \"%s\", \"ours_gbps\": %.3f, "
+             "\"ceiling_gbps\": %.3f, \"memcpy_gbps\": %.3f, "
+             "\"stream_gbps\": %.3f, \"upstream_gbps\": %.3f, "
+             "\"unfused_gbps\": %.3f, \"ratio_to_ceiling\": %.4f, "
+             "\"ratio_to_memcpy\": %.4f}",
+             i ? ", " : "", programs[i]->spec->name, fusedGB, median(ceil),
+             cpBytes / median(t.memcpyT) / 1e9,
+             cpBytes / median(t.streamT) / 1e9, ideal / median(t.t[2]) / 1e9,
+             ideal / median(t.t[1]) / 1e9, median(rCeil), median(rMem));
+    json += entry;
+  }
+  json += "]}\n";
+  if (!jsonPath.empty()) {
+    std::ofstream out(jsonPath);
+    out << json;
+    if (!out) {
+      fprintf(stderr, "cannot write %s\n", jsonPath.c_str());
+      return 1;
+    }
+  }
+  return 0;
+}

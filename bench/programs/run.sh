@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds and runs the program benchmark (docs/performance.md, "Programs"):
+#   bash bench/programs/run.sh [--rounds N] [--only a,b] [--check-only]
+#                              [--threads N|all] [--json FILE]
+# Each function of gen_programs.py is compiled three ways: fused (the
+# default --layout-lower-to-llvm), unfused (fusion=false) and upstream's
+# path (--convert-layout-to-linalg, --linalg-generalize-named-ops,
+# --linalg-fuse-elementwise-ops, then the pipeline's bufferization and
+# loops). Env as bench/run.sh: BUILD_DIR, OUT, SIZE=large|small,
+# PIPELINE_OPTIONS, MARCH.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD_DIR=${BUILD_DIR:-build}
+OUT=${OUT:-$BUILD_DIR/bench}/programs
+SIZE=${SIZE:-large}
+L=/usr/lib/llvm-22
+LAYOUT_OPT=${LAYOUT_OPT:-$BUILD_DIR/bin/layout-opt}
+CXX=${CXX:-clang++-22}
+MARCH=${MARCH:-native}
+mkdir -p "$OUT"
+python3 bench/programs/gen_programs.py "$SIZE" "$OUT"
+
+threads=1
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  if [ "${args[$i]}" = --threads ] && [ $((i + 1)) -lt ${#args[@]} ]; then
+    threads=${args[$((i + 1))]}
+  fi
+done
+[ "$threads" = all ] && threads=0
+options=${PIPELINE_OPTIONS:-}
+if [[ " $options " != *" num-threads="* ]]; then
+  options="${options:+$options }num-threads=$threads"
+fi
+
+compile() { # NAME PREFIX PRE-PASSES... (then the pipeline with $2's options)
+  local name=$1 prefix=$2 pipeline=$3
+  shift 3
+  sed "s/func.func @/func.func @${prefix}_/" "$OUT/programs.mlir" \
+    > "$OUT/$name.mlir"
+  "$LAYOUT_OPT" "$OUT/$name.mlir" "$@" "--layout-lower-to-llvm=$pipeline" \
+    -o "$OUT/$name.llvm.mlir"
+  "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/$name.llvm.mlir" \
+    -o "$OUT/$name.ll"
+  "$CXX" -O3 -march="$MARCH" -Wno-override-module -c "$OUT/$name.ll" \
+    -o "$OUT/$name.o"
+}
+compile fused fused "$options"
+compile unfused unfused "fusion=false $options"
+compile upstream up "$options" --convert-layout-to-linalg \
+  --linalg-generalize-named-ops --linalg-fuse-elementwise-ops
+
+"$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp -I"$OUT" \
+  bench/programs/programs.cpp "$OUT/fused.o" "$OUT/unfused.o" \
+  "$OUT/upstream.o" -L"$L/lib" -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils \
+  -lm -o "$OUT/programs"
+"$OUT/programs" "$@" | tee "$OUT/programs.txt"
