@@ -20,7 +20,8 @@
 //   result is a property violation here, not a swallowed pass failure):
 //   --layout-expand-broadcasts + --layout-normalize-memrefs,
 //   --layout-decompose-tiling, --layout-bufferize, --layout-fold-relayouts,
-//   --layout-attach-dims, --layout-expand-broadcasts + --layout-fuse,
+//   --layout-attach-dims, --layout-expand-broadcasts + --layout-fuse +
+//   --layout-assign-layouts,
 //   --convert-layout-to-affine,
 //   --convert-layout-to-scf (also with streaming stores at every size),
 //   --convert-layout-to-linalg, and the whole
@@ -214,10 +215,12 @@ void runPasses(MLIRContext &context, ModuleOp module) {
   runPipeline(context, module, "layout-attach-dims", [](PassManager &pm) {
     pm.addPass(layout::createLayoutAttachDims());
   });
-  runPipeline(context, module, "layout-expand-broadcasts,layout-fuse",
+  runPipeline(context, module,
+              "layout-expand-broadcasts,layout-fuse,layout-assign-layouts",
               [](PassManager &pm) {
                 pm.addPass(layout::createLayoutExpandBroadcasts());
                 pm.addPass(layout::createLayoutFuse());
+                pm.addPass(layout::createLayoutAssignLayouts());
               });
   // The loop emitters (memref relayouts, broadcasts on memrefs).
   runPipeline(context, module, "convert-layout-to-affine", [](PassManager &pm) {

@@ -1,13 +1,14 @@
 //===- programs.cpp - Whole functions of layout ops vs their ideal --------===//
 //
 // Times each function of bench/programs/gen_programs.py compiled three ways
-// (run.sh): the default pipeline (fused: --layout-fuse), fusion=false (one
-// nest per op) and the upstream path (--convert-layout-to-linalg, upstream
-// elementwise fusion, bufferization and loops). A function's ideal is the
-// time to move its arguments and its result once each: ideal bytes at the
-// speed of glibc memcpy and of the streaming-store copy (the ceiling),
-// measured in the same round on the same thread count. Every output is first
-// compared byte for byte between the three compilations.
+// (run.sh): the default pipeline (fused: --layout-fuse), fusion=false
+// assign-layouts=false (one nest per op) and the upstream path
+// (--convert-layout-to-linalg, upstream elementwise fusion, bufferization and
+// loops). A function's ideal is the time to move its arguments and its result
+// once each: ideal bytes at the speed of glibc memcpy and of the
+// streaming-store copy (the ceiling), measured in the same round on the same
+// thread count. Every output is first compared byte for byte between the three
+// compilations.
 //
 // Usage: programs [--rounds N] [--only NAME[,NAME...]] [--check-only]
 //                 [--threads N|all] [--json FILE]

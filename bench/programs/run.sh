@@ -3,8 +3,9 @@
 #   bash bench/programs/run.sh [--rounds N] [--only a,b] [--check-only]
 #                              [--threads N|all] [--json FILE]
 # Each function of gen_programs.py is compiled three ways: fused (the
-# default --layout-lower-to-llvm), unfused (fusion=false) and upstream's
-# path (--convert-layout-to-linalg, --linalg-generalize-named-ops,
+# default --layout-lower-to-llvm), unfused (fusion=false
+# assign-layouts=false: one nest per op) and upstream's path
+# (--convert-layout-to-linalg, --linalg-generalize-named-ops,
 # --linalg-fuse-elementwise-ops, then the pipeline's bufferization and
 # loops). Env as bench/run.sh: BUILD_DIR, OUT, SIZE=large|small,
 # PIPELINE_OPTIONS, MARCH.
@@ -46,7 +47,7 @@ compile() { # NAME PREFIX PRE-PASSES... (then the pipeline with $2's options)
     -o "$OUT/$name.o"
 }
 compile fused fused "$options"
-compile unfused unfused "fusion=false $options"
+compile unfused unfused "fusion=false assign-layouts=false $options"
 compile upstream up "$options" --convert-layout-to-linalg \
   --linalg-generalize-named-ops --linalg-fuse-elementwise-ops
 

@@ -43,6 +43,9 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
   //    (docs/fusion.md).
   if (options.fusion)
     pm.addPass(createLayoutFuse());
+  //    Layouts of the intermediates left (docs/fusion.md).
+  if (options.assignLayouts)
+    pm.addPass(createLayoutAssignLayouts());
   //    The vector width, the edge strategy and the register file:
   //    vector-bytes, masked-edges and vector-register-bytes if given, else
   //    the target's (target-cpu/-features, the host by default; an invalid

@@ -52,6 +52,12 @@ struct LayoutLowerToLLVMOptions
                      "relayout ops on static tensors become one loop nest "
                      "each (false: the op-by-op lowering, for comparison)"),
       llvm::cl::init(true)};
+  Option<bool> assignLayouts{
+      *this, "assign-layouts",
+      llvm::cl::desc("Run --layout-assign-layouts after fusion: the "
+                     "intermediate tensors a function materializes get the "
+                     "layouts that move the fewest bytes"),
+      llvm::cl::init(true)};
   Option<bool> raiseFromLinalg{
       *this, "raise-from-linalg",
       llvm::cl::desc("First run --layout-raise-from-linalg: linalg.pack, "

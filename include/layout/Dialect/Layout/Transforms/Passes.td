@@ -144,6 +144,61 @@ def LayoutFuse : Pass<"layout-fuse"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def LayoutAssignLayouts : Pass<"layout-assign-layouts"> {
+  let summary =
+      "Choose the layouts of the intermediate tensors a function materializes";
+  let description = [{
+    Gives every *free* intermediate tensor the layout that minimizes the
+    bytes the function's nests move (docs/fusion.md, "Layout choice"). Run
+    it after `--layout-fuse` (the default `--layout-lower-to-llvm` does;
+    `assign-layouts=false` turns it off): then the intermediates left are
+    the values fusion materializes, and each is written once by one nest
+    and read by others.
+
+    A value is free when it is the result of a `layout.fusion`, a binary op
+    or a `broadcast_in_dim`, static, written without an encoding, and every
+    use reads it in a layout op or fusion of the same block. Everything else
+    is pinned and keeps its layout: function arguments and results, values
+    used by other ops, values whose type carries an encoding (the program
+    wrote one), and the results of explicit `layout.relayout`s (a relayout
+    pins its destination's layout).
+
+    Candidates for a free value: its layout as written (row-major), and the
+    layouts of the same-shape operands its producer reads and of the
+    same-shape results of its users. Price of a function: every priced nest
+    (fusion, binary op, broadcast, tensor relayout) writes its result's
+    buffer (padding slots included) and reads each operand's buffer, twice
+    its bytes when the two byte orders cross (the planner's
+    `in-tile-transpose` and `strided-gather` classes: a transpose), once
+    otherwise (`bitcast`, `chunk-copy`).
+
+    The assignment is the exact minimum by enumeration when the candidates
+    give at most `exhaustive-limit` combinations (trees and chains of a few
+    materialized values), else coordinate descent from the layouts as
+    written (each value in turn takes its cheapest candidate with the others
+    fixed, until nothing changes). An assignment is applied only when it
+    moves fewer bytes than the layouts as written, so the pass never
+    increases the bytes moved. A fusion whose result changes layout writes
+    it through a relayout at the end of its body (its nest writes the new
+    layout directly).
+
+    `report=true` emits a remark per block with the bytes moved before and
+    after, and one per changed value with its layout; `report-exact=true`
+    adds the exhaustive minimum (to measure the heuristic).
+  }];
+  let options =
+      [Option<"exhaustiveLimit", "exhaustive-limit", "int64_t",
+              /*default=*/"4096",
+              "Enumerate every assignment up to this many combinations "
+              "(0: always the heuristic)">,
+       Option<"report", "report", "bool", /*default=*/"false",
+              "Remarks: bytes moved before and after, each changed layout">,
+       Option<"reportExact", "report-exact", "bool", /*default=*/"false",
+              "With report: also the exhaustive minimum">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def LayoutExpandBroadcasts : Pass<"layout-expand-broadcasts"> {
   let summary = "Make the implicit broadcasting of binary ops explicit";
   let description = [{
