@@ -136,3 +136,19 @@ func.func @unfused(%d: tensor<?xf32>, %a: tensor<8xf32>, %b: tensor<8xf32>, %c: 
   %q2 = layout.multiply %q, %p : (tensor<8xi4, #layout.tiled<{0:E(4)}>>, tensor<8xi4, #layout.tiled<{0:E(4)}>>) -> tensor<8xi4, #layout.tiled<{0:E(4)}>>
   return %1, %s, %m2, %q2 : tensor<?xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi4, #layout.tiled<{0:E(4)}>>
 }
+
+// -----
+
+// A relayout whose destination is an argument that the tree also reads:
+// the argument stays a leaf, the relayout gets a tensor.empty of the body.
+// CHECK-LABEL: func.func @dest_is_leaf(
+//       CHECK:   layout.fusion(%arg0, %arg1) : (tensor<4x8xf32>, tensor<4x8xf32, #layout.tiled<{0,1}>>) -> tensor<4x8xf32, #layout.tiled<{0,1}>>
+//       CHECK:   ^bb0(%[[X:.*]]: tensor<4x8xf32>, %[[D:.*]]: tensor<4x8xf32, #layout.tiled<{0,1}>>):
+//       CHECK:     %[[E:.*]] = tensor.empty() : tensor<4x8xf32, #layout.tiled<{0,1}>>
+//       CHECK:     %[[R:.*]] = layout.relayout %[[X]], %[[E]]
+//       CHECK:     layout.add %[[R]], %[[D]]
+func.func @dest_is_leaf(%x: tensor<4x8xf32>, %d: tensor<4x8xf32, #layout.tiled<{0,1}>>) -> tensor<4x8xf32, #layout.tiled<{0,1}>> {
+  %r = layout.relayout %x, %d : tensor<4x8xf32>, tensor<4x8xf32, #layout.tiled<{0,1}>> -> tensor<4x8xf32, #layout.tiled<{0,1}>>
+  %s = layout.add %r, %d : (tensor<4x8xf32, #layout.tiled<{0,1}>>, tensor<4x8xf32, #layout.tiled<{0,1}>>) -> tensor<4x8xf32, #layout.tiled<{0,1}>>
+  return %s : tensor<4x8xf32, #layout.tiled<{0,1}>>
+}

@@ -121,14 +121,20 @@ void buildFusion(OpBuilder &b, Operation *root, const Group &group) {
   for (Value leaf : leaves)
     mapping.map(leaf, body->addArgument(leaf.getType(), leaf.getLoc()));
   for (Operation *op : ops) {
-    if (auto relayout = dyn_cast<RelayoutOp>(op)) {
-      auto type = cast<RankedTensorType>(relayout.getDestination().getType());
-      Value empty =
-          tensor::EmptyOp::create(b, op->getLoc(), type.getShape(),
-                                  type.getElementType(), type.getEncoding());
-      mapping.map(relayout.getDestination(), empty);
+    auto relayout = dyn_cast<RelayoutOp>(op);
+    if (!relayout) {
+      b.clone(*op, mapping);
+      continue;
     }
-    b.clone(*op, mapping);
+    // A relayout's destination only gives the type: a tensor.empty of the
+    // body (the value itself may be a leaf that another op reads).
+    auto type = cast<RankedTensorType>(relayout.getDestination().getType());
+    Value empty =
+        tensor::EmptyOp::create(b, op->getLoc(), type.getShape(),
+                                type.getElementType(), type.getEncoding());
+    auto clone = RelayoutOp::create(
+        b, op->getLoc(), mapping.lookup(relayout.getSource()), empty);
+    mapping.map(relayout.getResult(), clone.getResult());
   }
   YieldOp::create(b, root->getLoc(), mapping.lookup(root->getResult(0)));
   root->getResult(0).replaceAllUsesWith(fusion.getResult());
