@@ -64,3 +64,17 @@ func.func @pinned(%a: tensor<64x32xf32, #layout.tiled<{0,1}>>, %b: tensor<64x32x
   %q = layout.add %r, %a : (tensor<64x32xf32>, tensor<64x32xf32, #layout.tiled<{0,1}>>) -> tensor<64x32xf32, #layout.tiled<{0,1}>>
   return %t, %m, %p : tensor<64x32xf32>, tensor<64x32xf32, #layout.tiled<{0,1}>>, tensor<64x32xf32, #layout.tiled<{0,1}>>
 }
+
+// -----
+
+// A value that is also a relayout's destination gives that relayout its
+// type: pinned.
+// CHECK-LABEL: func.func @relayout_destination(
+//       CHECK:   %[[T:.*]] = layout.subtract {{.*}} -> tensor<64x32xf32>
+//       CHECK:   layout.relayout %[[T]], %[[T]] : tensor<64x32xf32>, tensor<64x32xf32> -> tensor<64x32xf32>
+func.func @relayout_destination(%a: tensor<64x32xf32, #layout.tiled<{0,1}>>, %b: tensor<64x32xf32, #layout.tiled<{0,1}>>) -> (tensor<64x32xf32, #layout.tiled<{0,1}>>, tensor<64x32xf32>) {
+  %t = layout.subtract %a, %b : (tensor<64x32xf32, #layout.tiled<{0,1}>>, tensor<64x32xf32, #layout.tiled<{0,1}>>) -> tensor<64x32xf32>
+  %m = layout.multiply %t, %a : (tensor<64x32xf32>, tensor<64x32xf32, #layout.tiled<{0,1}>>) -> tensor<64x32xf32, #layout.tiled<{0,1}>>
+  %r = layout.relayout %t, %t : tensor<64x32xf32>, tensor<64x32xf32> -> tensor<64x32xf32>
+  return %m, %r : tensor<64x32xf32, #layout.tiled<{0,1}>>, tensor<64x32xf32>
+}

@@ -118,10 +118,13 @@ private:
       auto type = cast<RankedTensorType>(v.getType());
       if (type.getEncoding() || !isStaticArray(type) || v.use_empty())
         continue;
+      // (A relayout reads its source only: a value that is also a
+      // relayout's destination gives that relayout its type.)
       bool allReads = llvm::all_of(v.getUses(), [&](OpOperand &use) {
         Operation *user = use.getOwner();
-        return user->getBlock() == &block && isPricedOp(user) &&
-               llvm::is_contained(getReads(user), v);
+        if (user->getBlock() != &block || !isPricedOp(user))
+          return false;
+        return !isa<RelayoutOp>(user) || use.getOperandNumber() == 0;
       });
       if (!allReads)
         continue;
