@@ -233,6 +233,18 @@ inline double timeStreamCopy(void *dst, const void *src, size_t bytes,
   return std::min(t, now() - t0);
 }
 
+/// Writes `json` to `path` (nothing when empty); false, with a message,
+/// when it cannot.
+inline bool writeJson(const std::string &path, const std::string &json) {
+  if (path.empty())
+    return true;
+  std::ofstream out(path);
+  out << json;
+  if (!out)
+    fprintf(stderr, "cannot write %s\n", path.c_str());
+  return static_cast<bool>(out);
+}
+
 } // namespace bench
 
 #endif // LAYOUT_BENCH_BASELINES_H

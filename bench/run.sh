@@ -30,18 +30,8 @@ python3 bench/gen_kernels.py "$SIZE" "$OUT"
 # Our kernels: the project's pipeline, on as many threads as the ceiling
 # (--threads N: num-threads=N, all: 0 = every core; default 1: serial
 # kernels), unless PIPELINE_OPTIONS sets num-threads itself.
-threads=1
 args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  if [ "${args[$i]}" = --threads ] && [ $((i + 1)) -lt ${#args[@]} ]; then
-    threads=${args[$((i + 1))]}
-  fi
-done
-[ "$threads" = all ] && threads=0
-options=${PIPELINE_OPTIONS:-}
-if [[ " $options " != *" num-threads="* ]]; then
-  options="${options:+$options }num-threads=$threads"
-fi
+source bench/options.sh
 "$LAYOUT_OPT" "$OUT/ours.mlir" "--layout-lower-to-llvm=$options" \
   -o "$OUT/ours.llvm.mlir"
 "$L/bin/mlir-translate" --mlir-to-llvmir "$OUT/ours.llvm.mlir" -o "$OUT/ours.ll"

@@ -230,13 +230,5 @@ int main(int argc, char **argv) {
     json += entry;
   }
   json += "]}\n";
-  if (!jsonPath.empty()) {
-    std::ofstream out(jsonPath);
-    out << json;
-    if (!out) {
-      fprintf(stderr, "cannot write %s\n", jsonPath.c_str());
-      return 1;
-    }
-  }
-  return 0;
+  return writeJson(jsonPath, json) ? 0 : 1;
 }

@@ -21,18 +21,8 @@ MARCH=${MARCH:-native}
 mkdir -p "$OUT"
 python3 bench/programs/gen_programs.py "$SIZE" "$OUT"
 
-threads=1
 args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  if [ "${args[$i]}" = --threads ] && [ $((i + 1)) -lt ${#args[@]} ]; then
-    threads=${args[$((i + 1))]}
-  fi
-done
-[ "$threads" = all ] && threads=0
-options=${PIPELINE_OPTIONS:-}
-if [[ " $options " != *" num-threads="* ]]; then
-  options="${options:+$options }num-threads=$threads"
-fi
+source bench/options.sh
 
 compile() { # NAME PREFIX PRE-PASSES... (then the pipeline with $2's options)
   local name=$1 prefix=$2 pipeline=$3

@@ -18,6 +18,12 @@ Value FusionOp::getRoot() {
   return cast<YieldOp>(getBody().front().getTerminator()).getValue();
 }
 
+SmallVector<Value> mlir::layout::getReadOperands(Operation *op) {
+  if (auto relayout = dyn_cast<RelayoutOp>(op))
+    return {relayout.getSource()};
+  return llvm::to_vector(op->getOperands());
+}
+
 void FusionOp::unfuse(RewriterBase &rewriter) {
   Block &body = getBody().front();
   auto yield = cast<YieldOp>(body.getTerminator());

@@ -43,14 +43,6 @@ bool isPricedOp(Operation *op) {
   return relayout && relayout.getResult();
 }
 
-/// The operands a priced op reads (a relayout's destination only gives the
-/// type).
-SmallVector<Value> getReads(Operation *op) {
-  if (auto relayout = dyn_cast<RelayoutOp>(op))
-    return {relayout.getSource()};
-  return llvm::to_vector(op->getOperands());
-}
-
 bool isStaticArray(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape() || !getBufferType(tensor))
@@ -136,7 +128,7 @@ private:
             isStaticArray(tensor) && !llvm::is_contained(f.candidates, tensor))
           f.candidates.push_back(tensor);
       };
-      for (Value read : getReads(&op))
+      for (Value read : getReadOperands(&op))
         addCandidate(read.getType());
       for (Operation *user : v.getUsers())
         addCandidate(user->getResult(0).getType());
@@ -201,7 +193,7 @@ private:
       if (!isStaticArray(out))
         continue;
       total += bytes(out);
-      for (Value read : getReads(&op)) {
+      for (Value read : getReadOperands(&op)) {
         RankedTensorType in = typeOf(read, assignment);
         if (isStaticArray(in))
           total += readCost(in, out);

@@ -64,14 +64,6 @@ int64_t getBytes(Value v) {
   return type.getNumElements() * std::max<int64_t>(1, bits / 8);
 }
 
-/// The operands of `op` a fusion reads (a relayout's destination only
-/// gives the type).
-SmallVector<Value> getReadOperands(Operation *op) {
-  if (auto relayout = dyn_cast<RelayoutOp>(op))
-    return {relayout.getSource()};
-  return llvm::to_vector(op->getOperands());
-}
-
 /// The cost model (Passes.td): recompute a value with users in `k` groups
 /// rather than materialize it.
 bool isCheaperToRecompute(Operation *op, int64_t k) {

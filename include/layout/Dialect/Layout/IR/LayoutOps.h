@@ -25,6 +25,11 @@
 
 namespace mlir::layout {
 
+/// The operands a tensor layout op reads: all of them, except a relayout's
+/// destination (it only gives the result's type). Shared by --layout-fuse
+/// and --layout-assign-layouts.
+SmallVector<Value> getReadOperands(Operation *op);
+
 /// The constant that fills the padding slots of a layout with padding value
 /// `value` (`PV(...)`) for `elementType`: zero -> 0, one -> 1, lowest / highest
 /// -> the lowest / highest finite value (signed for signless and `si`
