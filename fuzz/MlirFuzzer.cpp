@@ -21,8 +21,8 @@
 //   --layout-expand-broadcasts + --layout-normalize-memrefs,
 //   --layout-decompose-tiling, --layout-bufferize, --layout-fold-relayouts,
 //   --layout-attach-dims, --layout-expand-broadcasts + --layout-fuse +
-//   --layout-assign-layouts,
-//   --convert-layout-to-affine,
+//   --layout-assign-layouts, --layout-reuse-buffers (with and without the
+//   cache), --convert-layout-to-affine,
 //   --convert-layout-to-scf (also with streaming stores at every size),
 //   --convert-layout-to-linalg, and the whole
 //   --layout-lower-to-llvm pipeline (whose last pass reports anything left
@@ -40,6 +40,7 @@
 #include "FuzzCheck.h"
 
 #include "layout/Conversion/Passes.h"
+#include "layout/Conversion/Pipelines/Passes.h"
 #include "layout/Conversion/Pipelines/Pipelines.h"
 #include "layout/Dialect/Layout/IR/LayoutAttributes.h"
 #include "layout/Dialect/Layout/Transforms/Passes.h"
@@ -221,6 +222,16 @@ void runPasses(MLIRContext &context, ModuleOp module) {
                 pm.addPass(layout::createLayoutExpandBroadcasts());
                 pm.addPass(layout::createLayoutFuse());
                 pm.addPass(layout::createLayoutAssignLayouts());
+              });
+  // Arenas for the module's own allocs and deallocs (memref-level input).
+  runPipeline(context, module, "layout-reuse-buffers", [](PassManager &pm) {
+    pm.addPass(layout::createLayoutReuseBuffers());
+  });
+  runPipeline(context, module, "layout-reuse-buffers{cache=false}",
+              [](PassManager &pm) {
+                layout::LayoutReuseBuffersOptions options;
+                options.cache = false;
+                pm.addPass(layout::createLayoutReuseBuffers(options));
               });
   // The loop emitters (memref relayouts, broadcasts on memrefs).
   runPipeline(context, module, "convert-layout-to-affine", [](PassManager &pm) {

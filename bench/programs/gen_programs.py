@@ -3,12 +3,13 @@
 
   gen_programs.py large|small OUT_DIR
 
-writes OUT_DIR/programs.mlir (every function, to be compiled three ways
-under the prefixes fused_, unfused_ and up_ by bench/programs/run.sh) and
+writes OUT_DIR/programs.mlir (every function, to be compiled four ways
+under the prefixes fused_, unfused_, up_ and noreuse_ by
+bench/programs/run.sh) and
 OUT_DIR/programs.inc (the harness's table: C interface declarations,
 argument kinds, ideal bytes).
 
-Every argument and the result cross the function boundary as a flat
+Every argument and result crosses the function boundary as a flat
 `memref<N x T>` of its physical buffer (one ABI for every layout): the
 function views it in its layout (`memref.expand_shape` to the physical
 dims, `layout.from_physical`), reads it as a tensor
@@ -20,12 +21,12 @@ writes a function over buffers.
 import os
 import sys
 
-# Each program: name, element type, arguments (name, kind), result layout,
-# body. Kinds: a layout text (a full-size array in that layout), ("vec",
-# dim) (a vector along that result dim), "scalar". Body: (value, op, x, y)
-# for binary ops, (value, "bcast", x, dims), (value, "relayout", x, layout).
-# The last value is the root; it is relayouted into the result's layout if
-# it has another one.
+# Each program: name, element type, arguments (name, kind), result layout
+# (or a list of (layout, value): several results), body. Kinds: a layout
+# text (a full-size array in that layout), ("vec", dim) (a vector along
+# that result dim), "scalar". Body: (value, op, x, y) for binary ops, (value, "bcast", x, dims), (value, "relayout", x, layout).
+# The last value is the root (of a single result); a result is relayouted
+# into its layout if it has another one.
 T = "{1,0:T(8,128)}"
 PROGRAMS = [
     # max((a - b) * c + d, a): four ops, all row-major.
@@ -78,7 +79,31 @@ PROGRAMS = [
     ("cross_operand_f32", "f32", [("a", "{1,0}"), ("b", "{0,1}"),
                                   ("c", "{1,0}")], "{1,0}",
      [("s", "add", "a", "b"), ("r", "subtract", "s", "c")]),
+    # Two results sharing s = (a - b) * c, which fusion materializes (both
+    # groups read it): r1 = s + d, r2 = max(s, a).
+    ("two_results_f32", "f32",
+     [("a", "{1,0}"), ("b", "{1,0}"), ("c", "{1,0}"), ("d", "{1,0}")],
+     [("{1,0}", "r1"), ("{1,0}", "r2")],
+     [("t", "subtract", "a", "b"), ("s", "multiply", "t", "c"),
+      ("r1", "add", "s", "d"), ("r2", "maximum", "s", "a")]),
+    # The same with one result stored {0,1}: the layout of the materialized
+    # s decides which group transposes.
+    ("two_results_t_f32", "f32",
+     [("a", "{1,0}"), ("b", "{1,0}"), ("c", "{1,0}"), ("d", "{1,0}")],
+     [("{0,1}", "r1"), ("{1,0}", "r2")],
+     [("t", "subtract", "a", "b"), ("s", "multiply", "t", "c"),
+      ("r1", "add", "s", "d"), ("r2", "maximum", "s", "a")]),
 ]
+
+# The four compilations (run.sh): prefix of the function names.
+PREFIXES = ("fused_", "unfused_", "up_", "noreuse_")
+
+
+def results_of(result, body):
+    """[(layout, value)]: a program's results (one: the last value)."""
+    if isinstance(result, str):
+        return [(result, body[-1][0])]
+    return result
 
 
 def physical_dims(n, layout):
@@ -145,7 +170,6 @@ def program_mlir(prefix, n, name, elt, args, result, body):
                        "%s to %s" % (arg, src, mtype([n, n], elt, kind),
                                      ttype([n, n], elt, kind)))
             types[arg] = ttype([n, n], elt, kind)
-    out = view("out", result)
     full = ttype([n, n], elt)
     for value, op, x, y in body:
         if op == "bcast":
@@ -163,16 +187,17 @@ def program_mlir(prefix, n, name, elt, args, result, body):
             lines.append("  %%%s = layout.%s %%%s, %%%s : (%s, %s) -> %s" %
                          (value, op, x, y, types[x], types[y], full))
             types[value] = full
-    root = body[-1][0]
-    res_t = ttype([n, n], elt, result)
-    if types[root] != res_t:
-        lines.append("  %%res_e = tensor.empty() : %s" % res_t)
-        lines.append("  %%res = layout.relayout %%%s, %%res_e : %s, %s -> %s"
-                     % (root, types[root], res_t, res_t))
-        root = "res"
-    lines.append("  bufferization.materialize_in_destination %%%s in restrict "
-                 "writable %s : (%s, %s) -> ()" %
-                 (root, out, res_t, mtype([n, n], elt, result)))
+    for k, (result_layout, root) in enumerate(results_of(result, body)):
+        out = view("out%d" % k, result_layout)
+        res_t = ttype([n, n], elt, result_layout)
+        if types[root] != res_t:
+            lines.append("  %%res%d_e = tensor.empty() : %s" % (k, res_t))
+            lines.append("  %%res%d = layout.relayout %%%s, %%res%d_e : %s, "
+                         "%s -> %s" % (k, root, k, types[root], res_t, res_t))
+            root = "res%d" % k
+        lines.append("  bufferization.materialize_in_destination %%%s in "
+                     "restrict writable %s : (%s, %s) -> ()" %
+                     (root, out, res_t, mtype([n, n], elt, result_layout)))
     head = ("func.func @%s%s(%s) attributes {llvm.emit_c_interface} {" %
             (prefix, name, ", ".join(params)))
     return "\n".join([head] + pre + lines + ["  return", "}"])
@@ -189,14 +214,15 @@ def main():
     with open(os.path.join(out, "programs.inc"), "w") as f:
         f.write("// Generated by bench/programs/gen_programs.py.\n")
         f.write("constexpr int64_t kN = %d;\n" % n)
-        for name, elt, args, _, _ in PROGRAMS:
-            k = len(args) + 1
-            for prefix in ("fused_", "unfused_", "up_"):
+        for name, elt, args, result, body in PROGRAMS:
+            k = len(args) + len(results_of(result, body))
+            for prefix in PREFIXES:
                 f.write("extern \"C\" void _mlir_ciface_%s%s(%s);\n" %
                         (prefix, name, ", ".join(["Desc *"] * k)))
         f.write("static const ProgramSpec kPrograms[] = {\n")
-        for name, elt, args, _, _ in PROGRAMS:
-            k = len(args) + 1
+        for name, elt, args, result, body in PROGRAMS:
+            nres = len(results_of(result, body))
+            k = len(args) + nres
             kinds = []
             for _, kind in args:
                 kinds.append("Arg::Scalar" if kind == "scalar" else
@@ -205,9 +231,10 @@ def main():
             calls = ", ".join(
                 "[](Desc **d) { _mlir_ciface_%s%s(%s); }" %
                 (prefix, name, ", ".join("d[%d]" % i for i in range(k)))
-                for prefix in ("fused_", "unfused_", "up_"))
-            f.write("    {\"%s\", %d, {%s}, {%s}},\n" %
-                    (name, 2 if elt == "bf16" else 4, ", ".join(kinds), calls))
+                for prefix in PREFIXES)
+            f.write("    {\"%s\", %d, {%s}, %d, {%s}},\n" %
+                    (name, 2 if elt == "bf16" else 4, ", ".join(kinds), nres,
+                     calls))
         f.write("};\n")
 
 

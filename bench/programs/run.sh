@@ -2,12 +2,13 @@
 # Builds and runs the program benchmark (docs/performance.md, "Programs"):
 #   bash bench/programs/run.sh [--rounds N] [--only a,b] [--check-only]
 #                              [--threads N|all] [--json FILE]
-# Each function of gen_programs.py is compiled three ways: fused (the
+# Each function of gen_programs.py is compiled four ways: fused (the
 # default --layout-lower-to-llvm), unfused (fusion=false
-# assign-layouts=false: one nest per op) and upstream's path
-# (--convert-layout-to-linalg, --linalg-generalize-named-ops,
-# --linalg-fuse-elementwise-ops, then the pipeline's bufferization and
-# loops). Env as bench/run.sh: BUILD_DIR, OUT, SIZE=large|small,
+# assign-layouts=false reuse-buffers=false: one nest per op, a fresh buffer
+# per op and call), upstream's path (--convert-layout-to-linalg,
+# --linalg-generalize-named-ops, --linalg-fuse-elementwise-ops, then the
+# pipeline's bufferization and loops, without our buffer reuse) and no-reuse
+# (the default with reuse-buffers=false). Env as bench/run.sh: BUILD_DIR, OUT, SIZE=large|small,
 # PIPELINE_OPTIONS, MARCH.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,12 +38,15 @@ compile() { # NAME PREFIX PRE-PASSES... (then the pipeline with $2's options)
     -o "$OUT/$name.o"
 }
 compile fused fused "$options"
-compile unfused unfused "fusion=false assign-layouts=false $options"
-compile upstream up "$options" --convert-layout-to-linalg \
+compile unfused unfused \
+  "fusion=false assign-layouts=false reuse-buffers=false $options"
+compile upstream up "reuse-buffers=false $options" --convert-layout-to-linalg \
   --linalg-generalize-named-ops --linalg-fuse-elementwise-ops
+compile noreuse noreuse "reuse-buffers=false $options"
 
 "$CXX" -O3 -march="$MARCH" -std=c++17 -fopenmp -I"$OUT" \
   bench/programs/programs.cpp "$OUT/fused.o" "$OUT/unfused.o" \
-  "$OUT/upstream.o" -L"$L/lib" -Wl,-rpath,"$L/lib" -lmlir_c_runner_utils \
+  "$OUT/upstream.o" "$OUT/noreuse.o" -L"$L/lib" -Wl,-rpath,"$L/lib" \
+  -lmlir_c_runner_utils \
   -lm -o "$OUT/programs"
 "$OUT/programs" "$@" | tee "$OUT/programs.txt"

@@ -4,9 +4,12 @@
 // caller owns it), a hand-written memref.dealloc of a local buffer is
 // replaced by the automatic one (one free, not two).
 // (fusion=false: with fusion the add and the relayout of @temps are one
-// nest, and there is no temporary to free.)
-// RUN: layout-opt %s --layout-lower-to-llvm=fusion=false -split-input-file \
-// RUN:   | FileCheck %s
+// nest, and there is no temporary to free; reuse-buffers=false: with it a
+// temporary lives in the function's cached arena,
+// test/Conversion/layout-reuse-buffers.mlir.)
+// RUN: layout-opt %s \
+// RUN:   --layout-lower-to-llvm="fusion=false reuse-buffers=false" \
+// RUN:   -split-input-file | FileCheck %s
 // deallocate=false: nothing is freed but what
 // the input frees itself.
 // RUN: layout-opt %s --layout-lower-to-llvm="deallocate=false fusion=false" \

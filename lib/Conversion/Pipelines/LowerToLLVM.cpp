@@ -97,6 +97,11 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
     // A returned buffer that aliases an argument is cloned (the caller owns
     // what it gets back): bufferization.clone -> memref.alloc + memref.copy.
     pm.addPass(createConvertBufferizationToMemRefPass());
+    //  The buffers left (intermediates fusion materializes, op-by-op
+    //  results) share one arena by their lifetimes, kept between calls:
+    //  no fresh pages to fault in on every call (docs/fusion.md).
+    if (options.reuseBuffers)
+      pm.addPass(createLayoutReuseBuffers());
   }
   //    Parallel loops (our nests' chunk loops, and any scf.parallel of the
   //    input) to OpenMP: omp.parallel + omp.wsloop, run by the LLVM OpenMP

@@ -1,8 +1,9 @@
 //===- Passes.h - passes of the LLVM pipeline -------------------*- C++ -*-===//
 //
 // --layout-lower-linalg-pack, --layout-prepare-deallocation,
-// --layout-host-memory-spaces, --layout-expand-narrow-floats and
-// --layout-check-lowered-to-llvm: the helper passes of
+// --layout-host-memory-spaces, --layout-reuse-buffers,
+// --layout-expand-narrow-floats and --layout-check-lowered-to-llvm: the helper
+// passes of
 // --layout-lower-to-llvm (Pipelines.h), declared in Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -29,6 +30,9 @@ class LLVMDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
 namespace tensor {
 class TensorDialect;
 } // namespace tensor

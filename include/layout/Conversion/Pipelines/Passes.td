@@ -106,6 +106,76 @@ def LayoutHostMemorySpaces
   }];
 }
 
+def LayoutReuseBuffers : Pass<"layout-reuse-buffers", "::mlir::ModuleOp"> {
+  let summary = "Give a function's local buffers one arena, reused between "
+                "buffers and between calls";
+  let description = [{
+    Run after deallocation (`--layout-lower-to-llvm` runs it right after
+    upstream's buffer-deallocation pipeline, with `reuse-buffers=true`, the
+    default). In each single-block function, every `memref.alloc` of the
+    entry block that has a static size, an identity layout, the default
+    memory space, and exactly one `memref.dealloc` in that block (a buffer
+    that does not escape: the intermediates fusion leaves materialized, the
+    results of op-by-op lowering) lives from its alloc to its last use: the
+    last op of the block that uses it or a value derived from it (views,
+    casts, loaded values; conservatively). Those buffers are packed into one byte arena: buffers whose lifetimes do not
+    overlap share bytes (greedy by size: the largest first, each at the
+    lowest `alignment`-aligned offset free over its lifetime). Each alloc
+    becomes a `memref.view` of the arena, its dealloc disappears, and the
+    arena is acquired where the first buffer was allocated and released
+    where the last dealloc was.
+
+    With `cache=true` (the default), the arena outlives the call: an
+    internal global `@__layout_arena_<function>` holds one arena. A call
+    takes it with an atomic exchange (null in its place) and allocates a
+    fresh one (`aligned_alloc`) only if the slot was empty; it puts its
+    arena back with another exchange and frees whatever it displaced. So
+    calls in a loop fault their pages in once, and concurrent or recursive
+    calls each get an arena of their own. The cached arena stays allocated
+    until the process exits (one per function). With `cache=false` the
+    arena is a `memref.alloc`/`memref.dealloc` pair per call.
+
+    Upstream has no pass for this: `--buffer-hoisting` moves allocations
+    within a function, `--promote-buffers-to-stack` only takes small ones,
+    and nothing keeps a buffer between calls, where a 64 MiB allocation
+    costs a fresh `mmap` and a page fault per 4 KiB page on every call
+    (docs/fusion.md, "Buffers").
+
+    Left alone: allocations inside loops and other regions, dynamic sizes,
+    non-identity layouts, other memory spaces, buffers freed conditionally
+    or returned, zero-size buffers, and functions of several blocks.
+
+    <!-- doc-example: skip sketch: the uses between alloc and dealloc are elided -->
+    ```mlir
+    %a = memref.alloc() : memref<256xf32>
+    ...                                     // the last use of %a
+    %b = memref.alloc() : memref<128xf32>   // after it: the same bytes
+    ...
+    memref.dealloc %a : memref<256xf32>
+    memref.dealloc %b : memref<128xf32>
+    // become (cache=false)
+    %arena = memref.alloc() {alignment = 64 : i64} : memref<1024xi8>
+    %a = memref.view %arena[%c0][] : memref<1024xi8> to memref<256xf32>
+    ...
+    %b = memref.view %arena[%c0][] : memref<1024xi8> to memref<128xf32>
+    ...
+    memref.dealloc %arena : memref<1024xi8>
+    ```
+  }];
+  let options =
+      [Option<"cache", "cache", "bool", /*default=*/"true",
+              "Keep each function's arena between calls (one slot per "
+              "function, taken and returned with atomic exchanges)">,
+       Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+              "Byte alignment of the arena and of every buffer in it (a power "
+              "of two, 1 to 4096)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def LayoutLowerAllocaScopes : Pass<"layout-lower-alloca-scopes"> {
   let summary = "Inline memref.alloca_scope, with stacksave/stackrestore "
                 "around scopes that allocate";

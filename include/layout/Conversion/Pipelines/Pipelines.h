@@ -46,6 +46,12 @@ struct LayoutLowerToLLVMOptions
                      "hand-written memref.dealloc of local allocations are "
                      "replaced by it"),
       llvm::cl::init(true)};
+  Option<bool> reuseBuffers{
+      *this, "reuse-buffers",
+      llvm::cl::desc("Run --layout-reuse-buffers after deallocation: a "
+                     "function's local buffers share one arena by their "
+                     "lifetimes, kept between calls (needs deallocate)"),
+      llvm::cl::init(true)};
   Option<bool> fusion{
       *this, "fusion",
       llvm::cl::desc("Run --layout-fuse: trees of elementwise, broadcast and "
