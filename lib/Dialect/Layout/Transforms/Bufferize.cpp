@@ -136,6 +136,69 @@ static LogicalResult rewriteTiledAllocations(Operation *root) {
   return success();
 }
 
+/// The strides of a layout that is a permutation of row-major without
+/// tiles or padding (null: row-major) on a static shape, else nullopt.
+static std::optional<SmallVector<int64_t>>
+permutationStrides(Attribute layout, ArrayRef<int64_t> shape) {
+  if (ShapedType::isDynamicShape(shape))
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (!layout) {
+    int64_t stride = 1;
+    strides.assign(shape.size(), 0);
+    for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
+      strides[i] = stride;
+      stride *= shape[i];
+    }
+    return strides;
+  }
+  auto tiled = dyn_cast<TiledLayoutAttr>(layout);
+  if (!tiled || failed(tiled.getStridesAndOffset(shape, strides, offset)) ||
+      offset != 0)
+    return std::nullopt;
+  return strides;
+}
+
+/// A `bufferization.materialize_in_destination` writes its tensor into the
+/// buffer as it is laid out: a tensor whose `#layout.tiled` encoding (none:
+/// row-major) is another layout than the buffer's would be copied slot by
+/// slot into the wrong places (and fails late, in
+/// --layout-normalize-memrefs, as a copy between two memref types). An
+/// error here, at the op the user wrote, with the way out.
+static LogicalResult checkMaterializeLayouts(ModuleOp module) {
+  WalkResult result =
+      module.walk([&](bufferization::MaterializeInDestinationOp op) {
+        auto tensor = dyn_cast<RankedTensorType>(op.getSource().getType());
+        auto memref = dyn_cast<MemRefType>(op.getDest().getType());
+        if (!tensor || !memref)
+          return WalkResult::advance();
+        Attribute layout = memref.getLayout();
+        if (memref.getLayout().isIdentity())
+          layout = {};
+        else if (!isa<TiledLayoutAttr>(layout))
+          return WalkResult::advance(); // strided views: not ours to judge
+        Attribute encoding = tensor.getEncoding();
+        if (encoding && !isa<TiledLayoutAttr>(encoding))
+          return WalkResult::advance();
+        if (areEquivalentLayouts(encoding, layout))
+          return WalkResult::advance();
+        std::optional<SmallVector<int64_t>> a =
+            permutationStrides(encoding, tensor.getShape());
+        std::optional<SmallVector<int64_t>> b =
+            permutationStrides(layout, memref.getShape());
+        if (a && b && *a == *b)
+          return WalkResult::advance(); // one layout, spelled two ways
+        op.emitError() << "writes a tensor of type " << tensor
+                       << " into a buffer of type " << memref
+                       << ", whose layout differs: relayout the tensor into "
+                          "the buffer's layout first (layout.relayout into a "
+                          "tensor.empty of that type)";
+        return WalkResult::interrupt();
+      });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 struct LayoutBufferizePass
     : public mlir::layout::impl::LayoutBufferizeBase<LayoutBufferizePass> {
@@ -179,6 +242,8 @@ struct LayoutBufferizePass
                 tensor, memorySpace);
           };
     addTiledEncodingTypeConversion(options);
+    if (failed(checkMaterializeLayouts(module)))
+      return signalPassFailure();
 
     // One-Shot Module Bufferize, split where the tiled allocations must be
     // rewritten: after the analysis decided on (and inserted) its copies,
