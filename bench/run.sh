@@ -11,6 +11,7 @@
 #      PIPELINE_OPTIONS (options of --layout-lower-to-llvm, e.g.
 #      "nontemporal-threshold-bytes=-1"), NUMPY=0 to skip the numpy part,
 #      PROGRAMS=0 to skip the program benchmark (bench/programs/run.sh),
+#      PAIRS=0 to skip the layout pair matrix (bench/pairs/run.sh),
 #      COMPILE_TIME=1 to also time the pipeline on 1,000/2,000 functions,
 #      MARCH (default native; e.g. x86-64-v3 for AVX2 code on any x86-64,
 #      with PIPELINE_OPTIONS="target-cpu=x86-64-v3": 64-byte vectors,
@@ -103,6 +104,22 @@ if [ "${PROGRAMS:-1}" != 0 ]; then
   done
   BUILD_DIR="$BUILD_DIR" OUT="$OUT" SIZE="$SIZE" LAYOUT_OPT="$LAYOUT_OPT" \
     CXX="$CXX" MARCH="$MARCH" bash bench/programs/run.sh "${pargs[@]}"
+fi
+# The layout pair matrix (bench/pairs: every source layout class into every
+# destination class); --json F writes F's name with -pairs.
+if [ "${PAIRS:-1}" != 0 ]; then
+  pargs=()
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    a=${args[$i]}
+    if [ "$a" = --json ] && [ $((i + 1)) -lt ${#args[@]} ]; then
+      i=$((i + 1))
+      pargs+=(--json "${args[$i]%.json}-pairs.json")
+    else
+      pargs+=("$a")
+    fi
+  done
+  BUILD_DIR="$BUILD_DIR" OUT="$OUT" SIZE="$SIZE" LAYOUT_OPT="$LAYOUT_OPT" \
+    CXX="$CXX" MARCH="$MARCH" bash bench/pairs/run.sh "${pargs[@]}"
 fi
 # Compile-time scaling of --layout-lower-to-llvm (1,000 and 2,000 functions).
 if [ "${COMPILE_TIME:-0}" = 1 ]; then

@@ -23,6 +23,26 @@ func.func @same_layout(%src: !t, %dst: !t) {
 
 // -----
 
+// The same from the streaming-store size on (nontemporal-threshold-bytes,
+// 4 MiB): the nest's vector rows with streaming stores, not memcpy.
+!t = memref<1024x1024xf32, #layout.tiled<{1,0:T(8,128)}>>
+func.func @same_layout_large(%src: !t, %dst: !t) {
+  // expected-remark @below {{kernel: run-walk}}
+  layout.relayout %src, %dst : !t, !t
+  return
+}
+
+// -----
+
+!r = memref<1024x1024xf32>
+func.func @same_row_major_large(%src: !r, %dst: !r) {
+  // expected-remark @below {{kernel: row-copy}}
+  layout.relayout %src, %dst : !r, !r
+  return
+}
+
+// -----
+
 // A transpose of f32 rows: 16 x 16 blocks in registers.
 func.func @transpose(%src: memref<64x64xf32>,
                      %dst: memref<64x64xf32, #layout.tiled<{0,1}>>) {

@@ -28,6 +28,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::layout;
 
@@ -508,6 +510,30 @@ mlir::layout::lowerBroadcastingOp(RewriterBase &rewriter, Operation *op,
   return success();
 }
 
+/// Whether a plain copy (RelayoutOp::isPlainCopy) is better left to the
+/// nest than to `memref.copy` (glibc memcpy): when its rows are vectorized
+/// and it is large enough for streaming stores, the nest copies whole rows
+/// with non-temporal stores (and in parallel chunks over the threads),
+/// where glibc's memcpy runs on one thread and, on the machines measured,
+/// at about half the streaming copy's speed (docs/performance.md, "Layout
+/// pair matrix").
+static bool streamsPlainCopy(RelayoutOp relayout,
+                             const LoopEmitOptions &options) {
+  auto type = cast<MemRefType>(relayout.getDestination().getType());
+  Type element = type.getElementType();
+  if (options.vectorBytes <= 0 || options.nontemporalThresholdBytes < 0 ||
+      !type.hasStaticShape() || !element.isIntOrFloat() ||
+      element.getIntOrFloatBitWidth() % 8 != 0)
+    return false;
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  for (int64_t dim : type.getShape()) {
+    if (dim != 0 && bytes > std::numeric_limits<int64_t>::max() / dim)
+      return true; // larger than any threshold
+    bytes *= dim;
+  }
+  return bytes >= options.nontemporalThresholdBytes;
+}
+
 LogicalResult
 mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
@@ -519,7 +545,7 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   Value src = relayout.getSource(), dst = relayout.getDestination();
-  if (relayout.isPlainCopy()) {
+  if (relayout.isPlainCopy() && !streamsPlainCopy(relayout, options)) {
     // Same layouts without padding slots: a copy of the physical buffer.
     // (With padding slots the nest below writes the padding value.)
     if (options.reportKernels)
