@@ -27,13 +27,15 @@ TILED, TPERM = ("tiled", "{1,0:T(8,128)}"), ("tiled-permuted",
 SUB = ("sub-tiled", "{1,0:T(8,128)(2,1)}")
 
 # Matrices: (name, element type, large shape, small shape, classes). The
-# odd one has no extent a multiple of 8 or 128: rows are not whole lines
+# odd ones have no extent a multiple of 8 or 128: rows are not whole lines
 # and every tiled layout has padding slots.
 MATRICES = [
     ("f32", "f32", (4096, 4096), (256, 256), [ROW, PERM, TILED, TPERM]),
     ("bf16", "bf16", (4096, 4096), (256, 256), [ROW, PERM, TILED, TPERM,
                                                  SUB]),
     ("f32_odd", "f32", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM]),
+    ("bf16_odd", "bf16", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM,
+                                                   SUB]),
 ]
 BYTES = {"f32": 4, "bf16": 2}
 

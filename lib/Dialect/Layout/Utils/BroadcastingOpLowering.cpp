@@ -13,6 +13,7 @@
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 #include "layout/Dialect/Layout/Utils/NestKernel.h"
+#include "layout/Dialect/Layout/Utils/StagedRelayout.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -534,6 +535,40 @@ static bool streamsPlainCopy(RelayoutOp relayout,
   return bytes >= options.nontemporalThresholdBytes;
 }
 
+/// `relayout` as two relayouts through a buffer in `staging`, each lowered
+/// here (without its own kernel remark); the buffer is freed after them.
+/// On failure the direct nest follows; what is left of the attempt writes
+/// only the temporary.
+static LogicalResult emitStagedRelayout(RewriterBase &rewriter,
+                                        RelayoutOp relayout,
+                                        TiledLayoutAttr staging, LoopKind kind,
+                                        const LoopEmitOptions &options) {
+  Location loc = relayout.getLoc();
+  auto type = cast<MemRefType>(relayout.getDestination().getType());
+  auto tempType = MemRefType::get(type.getShape(), type.getElementType(),
+                                  staging, type.getMemorySpace());
+  Value temp = memref::AllocOp::create(rewriter, loc, tempType);
+  auto first = RelayoutOp::create(rewriter, loc, relayout.getSource(), temp);
+  auto second =
+      RelayoutOp::create(rewriter, loc, temp, relayout.getDestination());
+  auto dealloc = memref::DeallocOp::create(rewriter, loc, temp);
+  LoopEmitOptions inner = options;
+  inner.reportKernels = false;
+  if (succeeded(lowerMemRefRelayout(rewriter, first, kind, inner))) {
+    if (succeeded(lowerMemRefRelayout(rewriter, second, kind, inner)))
+      return success();
+    // (The first step's loops stay: they only write the temporary, which
+    // is freed; the direct nest then writes the destination.)
+  } else {
+    rewriter.eraseOp(first);
+  }
+  rewriter.eraseOp(second);
+  rewriter.eraseOp(dealloc);
+  if (temp.use_empty())
+    rewriter.eraseOp(temp.getDefiningOp());
+  return failure();
+}
+
 LogicalResult
 mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
                                   LoopKind kind,
@@ -553,6 +588,19 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
     return success();
   }
+  // A sub-tiled layout against one whose byte order crosses it: through
+  // the sub-tiled layout without its last tile, two kernels that move whole
+  // vectors (StagedRelayout.h), not one that copies element by element.
+  if (options.vectorBytes > 0 && isa<MemRefType>(src.getType()))
+    if (std::optional<TiledLayoutAttr> staging = getStagingLayout(
+            cast<MemRefType>(src.getType()), cast<MemRefType>(dst.getType())))
+      if (succeeded(emitStagedRelayout(rewriter, relayout, *staging, kind,
+                                       options))) {
+        if (options.reportKernels)
+          reportKernel(op, NestKernel::Staged);
+        rewriter.eraseOp(op);
+        return success();
+      }
   // The planner's kernel choice: a chunk copy copies its runs (memcpy),
   // unless the nest vectorizes its rows, which moves each run with whole
   // vectors and streaming stores and measured faster (docs/algebra.md).

@@ -10,6 +10,8 @@ llvm::StringRef mlir::layout::getNestKernelName(NestKernel kernel) {
   switch (kernel) {
   case NestKernel::Copy:
     return "copy";
+  case NestKernel::Staged:
+    return "staged";
   case NestKernel::ChunkCopy:
     return "chunk-copy";
   case NestKernel::RunWalk:

@@ -23,6 +23,9 @@ namespace mlir::layout {
 enum class NestKernel : uint8_t {
   /// memref.copy of the whole physical buffer (same layouts, no padding).
   Copy,
+  /// Two relayouts through an intermediate layout (StagedRelayout.h), each
+  /// lowered with its own kernel.
+  Staged,
   /// memref.copy of each run (the planner's chunk-copy class, scalar rows).
   ChunkCopy,
   /// Tiled -> tiled copies walked run by run in the source's order.
@@ -51,9 +54,9 @@ enum class NestKernel : uint8_t {
 inline constexpr unsigned kNumNestKernels =
     static_cast<unsigned>(NestKernel::Scalar) + 1;
 
-/// `copy`, `chunk-copy`, `run-walk`, `source-walk`, `source-walk-into-tiles`,
-/// `transpose-blocks`, `interleaved-rows`, `staged-rows`, `rows-in-runs`,
-/// `row-copy`, `vector-rows`, `scalar`.
+/// `copy`, `staged`, `chunk-copy`, `run-walk`, `source-walk`,
+/// `source-walk-into-tiles`, `transpose-blocks`, `interleaved-rows`,
+/// `staged-rows`, `rows-in-runs`, `row-copy`, `vector-rows`, `scalar`.
 llvm::StringRef getNestKernelName(NestKernel kernel);
 
 /// The kernels one lowering emitted.
