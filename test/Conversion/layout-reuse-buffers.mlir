@@ -2,8 +2,8 @@
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --layout-reuse-buffers -split-input-file \
 // RUN:   | FileCheck %s --check-prefix=CACHE
-// RUN: layout-opt %s --layout-reuse-buffers="cache=false alignment=1" \
-// RUN:   -split-input-file | FileCheck %s --check-prefix=ALIGN1
+// RUN: layout-opt %s --layout-reuse-buffers="cache=false alignment=4" \
+// RUN:   -split-input-file | FileCheck %s --check-prefix=ALIGN4
 // RUN: not layout-opt %s --layout-reuse-buffers=alignment=48 \
 // RUN:   -split-input-file 2>&1 | FileCheck %s --check-prefix=BADALIGN
 
@@ -134,11 +134,11 @@ func.func @left_alone(%n: index, %x: memref<4xf32>, %p: i1) -> memref<4xf32> {
 // -----
 
 // Element sizes as LLVM lays memrefs out: i24 takes 4 bytes (20 for 5 of
-// them), so with alignment=1 the i8 buffer that overlaps it starts at 20.
-// ALIGN1-LABEL: func.func @alloc_size(
-//       ALIGN1:   memref.alloc() {alignment = 1 : i64} : memref<23xi8>
-//       ALIGN1:   memref.view %{{.*}}[%c0{{[_0-9]*}}][] : memref<23xi8> to memref<5xi24>
-//       ALIGN1:   memref.view %{{.*}}[%c20][] : memref<23xi8> to memref<3xi8>
+// them), so with alignment=4 the i8 buffer that overlaps it starts at 20.
+// ALIGN4-LABEL: func.func @alloc_size(
+//       ALIGN4:   memref.alloc() {alignment = 4 : i64} : memref<24xi8>
+//       ALIGN4:   memref.view %{{.*}}[%c0{{[_0-9]*}}][] : memref<24xi8> to memref<5xi24>
+//       ALIGN4:   memref.view %{{.*}}[%c20][] : memref<24xi8> to memref<3xi8>
 func.func @alloc_size(%x: memref<5xi24>, %y: memref<3xi8>) {
   %a = memref.alloc() : memref<5xi24>
   %b = memref.alloc() : memref<3xi8>
@@ -161,5 +161,46 @@ func.func @named(%x: memref<4xf32>) {
   memref.copy %x, %a : memref<4xf32> to memref<4xf32>
   memref.copy %a, %x : memref<4xf32> to memref<4xf32>
   memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// -----
+
+// Element sizes are at least LLVM's on any target: i96 takes 16 bytes (not
+// the 12 of MLIR's default data layout), so 5 of them take 80, rounded to
+// 128, and the buffer live beside them starts at 128.
+// CHECK-LABEL: func.func @wide_integers(
+//       CHECK:   memref.alloc() {alignment = 64 : i64} : memref<192xi8>
+//       CHECK:   memref.view %{{.*}}[%c0{{[_0-9]*}}][] : memref<192xi8> to memref<5xi96>
+//       CHECK:   memref.view %{{.*}}[%c128][] : memref<192xi8> to memref<3xi8>
+func.func @wide_integers(%x: memref<5xi96>, %y: memref<3xi8>) {
+  %a = memref.alloc() : memref<5xi96>
+  %b = memref.alloc() : memref<3xi8>
+  memref.copy %x, %a : memref<5xi96> to memref<5xi96>
+  memref.copy %y, %b : memref<3xi8> to memref<3xi8>
+  memref.dealloc %a : memref<5xi96>
+  memref.dealloc %b : memref<3xi8>
+  return
+}
+
+// -----
+
+// An element that needs more alignment than the arena's offsets give
+// (vector<4xf32>: 16 bytes, with alignment=4) stays an allocation.
+// ALIGN4-LABEL: func.func @element_alignment(
+//       ALIGN4:   memref.alloc() : memref<2xvector<4xf32>>
+//       ALIGN4:   memref.alloc() {alignment = 4 : i64} : memref<12xi8>
+//       ALIGN4:   memref.view %{{.*}}[%c0{{[_0-9]*}}][] : memref<12xi8> to memref<5xi8>
+//       ALIGN4:   memref.view %{{.*}}[%c8][] : memref<12xi8> to memref<3xi8>
+func.func @element_alignment(%x: memref<5xi8>, %y: memref<3xi8>, %v: memref<2xvector<4xf32>>) {
+  %c = memref.alloc() : memref<2xvector<4xf32>>
+  %a = memref.alloc() : memref<5xi8>
+  %b = memref.alloc() : memref<3xi8>
+  memref.copy %v, %c : memref<2xvector<4xf32>> to memref<2xvector<4xf32>>
+  memref.copy %x, %a : memref<5xi8> to memref<5xi8>
+  memref.copy %y, %b : memref<3xi8> to memref<3xi8>
+  memref.dealloc %c : memref<2xvector<4xf32>>
+  memref.dealloc %a : memref<5xi8>
+  memref.dealloc %b : memref<3xi8>
   return
 }

@@ -34,6 +34,9 @@ namespace mlir::layout {
 using namespace mlir;
 using namespace mlir::layout;
 
+/// The largest arena: 2^62 bytes.
+static constexpr int64_t kMaxArenaBytes = int64_t(1) << 62;
+
 namespace {
 /// One buffer of the arena: its alloc and dealloc, its lifetime (positions
 /// in the entry block of the alloc and of its last use) and its bytes;
@@ -47,29 +50,63 @@ struct Buffer {
 };
 } // namespace
 
-/// Bytes an element of `type` occupies in a memref as LLVM lays it out (its
-/// alloc size: the store size rounded up to the ABI alignment, e.g. 4 for
-/// i24, 16 for f80), or nullopt for types without one here.
-static std::optional<int64_t> elementAllocBytes(Type type,
-                                                const DataLayout &layout) {
-  if (!isa<IntegerType, FloatType, IndexType, ComplexType, VectorType>(type))
+/// Bytes of a scalar (integer, float, index) as a memref element, at least
+/// LLVM's alloc size on any target: the store size rounded up to a power of
+/// two (i24: 4, i96: 16, f80: 16, i1: 1). MLIR's default DataLayout is not
+/// used: it gives integers wider than 64 bits an alignment of 4 (i96: 12
+/// bytes, where x86-64's LLVM allocates 16), and the pipeline sets no data
+/// layout of its own.
+static std::optional<int64_t> scalarBytes(Type type) {
+  if (isa<IndexType>(type))
+    return 8;
+  if (!type.isIntOrFloat())
     return std::nullopt;
-  if (auto vector = dyn_cast<VectorType>(type))
-    if (vector.isScalable())
+  uint64_t bytes = llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  if (bytes == 0 || bytes > 64)
+    return std::nullopt;
+  return static_cast<int64_t>(llvm::PowerOf2Ceil(bytes));
+}
+
+namespace {
+/// The arena bytes and the alignment a memref element needs: scalars as
+/// scalarBytes, complex numbers as two of them, 1-D vectors as their bits
+/// rounded up to a power of two (LLVM's vector alloc size and alignment),
+/// n-D vectors as arrays of 1-D ones.
+struct ElementFootprint {
+  int64_t bytes = 0, align = 0;
+};
+} // namespace
+
+static std::optional<ElementFootprint> getElementFootprint(Type type) {
+  if (std::optional<int64_t> bytes = scalarBytes(type))
+    return ElementFootprint{*bytes, *bytes};
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = scalarBytes(complex.getElementType());
+    if (!part)
       return std::nullopt;
-  uint64_t size = layout.getTypeSize(type).getFixedValue();
-  uint64_t align = layout.getTypeABIAlignment(type);
-  if (size == 0 || align == 0)
+    return ElementFootprint{2 * *part, *part};
+  }
+  auto vector = dyn_cast<VectorType>(type);
+  if (!vector || vector.isScalable() ||
+      !vector.getElementType().isIntOrFloat() || vector.getNumElements() == 0)
     return std::nullopt;
-  return static_cast<int64_t>(llvm::alignTo(size, align));
+  int64_t inner = vector.getShape().back();
+  int64_t bits = inner * vector.getElementType().getIntOrFloatBitWidth();
+  if (bits <= 0 || bits > 8 * 4096)
+    return std::nullopt;
+  auto row = static_cast<int64_t>(
+      llvm::PowerOf2Ceil(llvm::divideCeil(static_cast<uint64_t>(bits), 8)));
+  int64_t rows = vector.getNumElements() / inner;
+  if (rows > (int64_t(1) << 20))
+    return std::nullopt;
+  return ElementFootprint{rows * row, row};
 }
 
 /// The arena bytes of `alloc` (rounded up to `alignment`), or nullopt if it
 /// is not a candidate: a static, identity-layout, default-memory-space,
 /// non-empty buffer whose size fits in int64 with room to spare.
 static std::optional<int64_t> candidateBytes(memref::AllocOp alloc,
-                                             int64_t alignment,
-                                             const DataLayout &layout) {
+                                             int64_t alignment) {
   MemRefType type = alloc.getType();
   if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
       !alloc.getSymbolOperands().empty())
@@ -81,14 +118,16 @@ static std::optional<int64_t> candidateBytes(memref::AllocOp alloc,
   if (std::optional<uint64_t> a = alloc.getAlignment();
       a && static_cast<int64_t>(*a) > alignment)
     return std::nullopt;
-  std::optional<int64_t> element =
-      elementAllocBytes(type.getElementType(), layout);
-  if (!element)
+  // Every buffer starts at a multiple of `alignment`: its elements must not
+  // need more.
+  std::optional<ElementFootprint> element =
+      getElementFootprint(type.getElementType());
+  if (!element || element->align > alignment)
     return std::nullopt;
-  // Below 2^62 bytes, so that rounding and the arena's sum cannot overflow
-  // (a buffer that large fails at run time anyway).
-  constexpr int64_t kLimit = int64_t(1) << 62;
-  int64_t bytes = *element;
+  // Below 2^62 bytes, so that rounding cannot overflow (a buffer that large
+  // fails at run time anyway).
+  constexpr int64_t kLimit = kMaxArenaBytes;
+  int64_t bytes = element->bytes;
   for (int64_t dim : type.getShape()) {
     if (dim == 0)
       return std::nullopt;
@@ -142,19 +181,21 @@ lastUse(memref::AllocOp alloc, Block &block,
 /// memref.dealloc, in the same block and after every use (the deallocation
 /// pipeline frees a buffer that does not escape unconditionally, at the end
 /// of its block).
-static SmallVector<Buffer> collectBuffers(Block &block, int64_t alignment,
-                                          const DataLayout &layout) {
+static SmallVector<Buffer> collectBuffers(Block &block, int64_t alignment) {
   DenseMap<Operation *, int64_t> position;
   int64_t index = 0;
   for (Operation &op : block)
     position[&op] = index++;
   SmallVector<Buffer> buffers;
+  // The arena is at most the sum of its buffers: kept below 2^62 bytes, so
+  // that no offset overflows (buffers beyond that stay allocations).
+  int64_t sum = 0;
   for (Operation &op : block) {
     auto alloc = dyn_cast<memref::AllocOp>(op);
     if (!alloc)
       continue;
-    std::optional<int64_t> bytes = candidateBytes(alloc, alignment, layout);
-    if (!bytes)
+    std::optional<int64_t> bytes = candidateBytes(alloc, alignment);
+    if (!bytes || *bytes > kMaxArenaBytes - sum)
       continue;
     memref::DeallocOp dealloc;
     bool ok = true;
@@ -177,6 +218,7 @@ static SmallVector<Buffer> collectBuffers(Block &block, int64_t alignment,
       continue;
     buffer.end = *end;
     buffer.bytes = *bytes;
+    sum += *bytes;
     buffers.push_back(buffer);
   }
   return buffers;
@@ -366,9 +408,8 @@ struct ReuseBuffersPass
     for (func::FuncOp func : funcs) {
       if (func.isExternal() || !func.getBody().hasOneBlock())
         continue;
-      DataLayout layout = DataLayout::closest(func);
       Block &block = func.getBody().front();
-      SmallVector<Buffer> buffers = collectBuffers(block, alignment, layout);
+      SmallVector<Buffer> buffers = collectBuffers(block, alignment);
       if (buffers.empty())
         continue;
       int64_t total = packBuffers(buffers);

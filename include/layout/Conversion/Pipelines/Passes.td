@@ -141,9 +141,12 @@ def LayoutReuseBuffers : Pass<"layout-reuse-buffers", "::mlir::ModuleOp"> {
     costs a fresh `mmap` and a page fault per 4 KiB page on every call
     (docs/fusion.md, "Buffers").
 
-    Left alone: allocations inside loops and other regions, dynamic sizes,
-    non-identity layouts, other memory spaces, buffers freed conditionally
-    or returned, zero-size buffers, and functions of several blocks.
+    Element sizes are at least LLVM's on any target (a scalar's store size
+    rounded up to a power of two: i24 4, i96 16, f80 16 bytes). Left alone:
+    allocations inside loops and other regions, dynamic sizes, non-identity
+    layouts, other memory spaces, elements that need more alignment than
+    `alignment` (or are wider than 64 bytes), buffers freed conditionally or
+    returned, zero-size buffers, and functions of several blocks.
 
     <!-- doc-example: skip sketch: the uses between alloc and dealloc are elided -->
     ```mlir

@@ -136,28 +136,26 @@ static LogicalResult rewriteTiledAllocations(Operation *root) {
   return success();
 }
 
-/// The strides of a layout that is a permutation of row-major without
-/// tiles or padding (null: row-major) on a static shape, else nullopt.
+/// The physical order (minor to major) of the dims of a layout that is a
+/// permutation of row-major without tiles or padding (null: row-major),
+/// without the dims of static size 1 (which do not move a byte), else
+/// nullopt.
 static std::optional<SmallVector<int64_t>>
-permutationStrides(Attribute layout, ArrayRef<int64_t> shape) {
-  if (ShapedType::isDynamicShape(shape))
-    return std::nullopt;
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
+permutationOrder(Attribute layout, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> order;
   if (!layout) {
-    int64_t stride = 1;
-    strides.assign(shape.size(), 0);
-    for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-      strides[i] = stride;
-      stride *= shape[i];
-    }
-    return strides;
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d)
+      order.push_back(d);
+  } else {
+    auto tiled = dyn_cast<TiledLayoutAttr>(layout);
+    if (!tiled || !tiled.getLayout().isUntiled())
+      return std::nullopt;
+    llvm::append_range(order, tiled.getLayout().getMinorToMajor());
   }
-  auto tiled = dyn_cast<TiledLayoutAttr>(layout);
-  if (!tiled || failed(tiled.getStridesAndOffset(shape, strides, offset)) ||
-      offset != 0)
-    return std::nullopt;
-  return strides;
+  llvm::erase_if(order, [&](int64_t d) {
+    return d < 0 || d >= static_cast<int64_t>(shape.size()) || shape[d] == 1;
+  });
+  return order;
 }
 
 /// A `bufferization.materialize_in_destination` writes its tensor into the
@@ -184,9 +182,9 @@ static LogicalResult checkMaterializeLayouts(ModuleOp module) {
         if (areEquivalentLayouts(encoding, layout))
           return WalkResult::advance();
         std::optional<SmallVector<int64_t>> a =
-            permutationStrides(encoding, tensor.getShape());
+            permutationOrder(encoding, tensor.getShape());
         std::optional<SmallVector<int64_t>> b =
-            permutationStrides(layout, memref.getShape());
+            permutationOrder(layout, memref.getShape());
         if (a && b && *a == *b)
           return WalkResult::advance(); // one layout, spelled two ways
         op.emitError() << "writes a tensor of type " << tensor

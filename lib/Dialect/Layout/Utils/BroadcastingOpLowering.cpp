@@ -523,8 +523,12 @@ static bool streamsPlainCopy(RelayoutOp relayout,
   auto type = cast<MemRefType>(relayout.getDestination().getType());
   Type element = type.getElementType();
   if (options.vectorBytes <= 0 || options.nontemporalThresholdBytes < 0 ||
-      !type.hasStaticShape() || !element.isIntOrFloat() ||
-      element.getIntOrFloatBitWidth() % 8 != 0)
+      !type.hasStaticShape() || !element.isIntOrFloat())
+    return false;
+  // Widths the vector rows take (not i24, f80, i128: memcpy is faster than
+  // their scalar nests).
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32 && width != 64)
     return false;
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   for (int64_t dim : type.getShape()) {
