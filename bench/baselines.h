@@ -235,6 +235,55 @@ inline double timeStreamCopy(void *dst, const void *src, size_t bytes,
 
 /// Writes `json` to `path` (nothing when empty); false, with a message,
 /// when it cannot.
+/// The options the program and pair harnesses share (bench/run.sh passes
+/// the kernel benchmark's --misalign N and --huge-pages on; they are
+/// skipped).
+struct HarnessArgs {
+  int rounds = 0, threads = 1;
+  std::string only, jsonPath; // only: ",a,b," (empty: all)
+  bool checkOnly = false;
+  /// Whether `name` is selected by --only.
+  bool selects(const std::string &name) const {
+    return only.empty() || only.find("," + name + ",") != std::string::npos;
+  }
+};
+
+/// Parses `--rounds N --only A,B --check-only --threads N|all --json FILE`
+/// into `args` (rounds keeps its default if absent). False, with the usage
+/// (`onlyWhat` names --only's items) or the error on stderr, on bad input.
+inline bool parseHarnessArgs(int argc, char **argv, const char *onlyWhat,
+                             HarnessArgs &args) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--rounds" && i + 1 < argc) {
+      args.rounds = atoi(argv[++i]);
+    } else if (a == "--only" && i + 1 < argc) {
+      args.only = "," + std::string(argv[++i]) + ",";
+    } else if (a == "--check-only") {
+      args.checkOnly = true;
+    } else if (a == "--threads" && i + 1 < argc) {
+      std::string t = argv[++i];
+      args.threads = t == "all" ? omp_get_num_procs() : atoi(t.c_str());
+    } else if (a == "--json" && i + 1 < argc) {
+      args.jsonPath = argv[++i];
+    } else if (a == "--misalign" || a == "--huge-pages") {
+      if (a == "--misalign")
+        ++i;
+    } else {
+      fprintf(stderr,
+              "usage: %s [--rounds N] [--only %s,...] [--check-only] "
+              "[--threads N|all] [--json FILE]\n",
+              argv[0], onlyWhat);
+      return false;
+    }
+  }
+  if (args.rounds < 1 || args.threads < 1) {
+    fprintf(stderr, "--rounds and --threads take positive numbers\n");
+    return false;
+  }
+  return true;
+}
+
 inline bool writeJson(const std::string &path, const std::string &json) {
   if (path.empty())
     return true;

@@ -89,37 +89,31 @@ if [ "${NUMPY:-1}" != 0 ] && [[ " $* " != *" --check-only "* ]]; then
     echo "numpy: not installed (apt-get install python3-numpy); skipped"
   fi
 fi
-# Whole functions of layout ops (bench/programs: fused, unfused, upstream's
-# path) on the same thread count; --json F writes F's name with -programs.
-if [ "${PROGRAMS:-1}" != 0 ]; then
-  pargs=()
+# Runs bench/NAME/run.sh with this script's arguments, --json F passed on
+# as F's name with -NAME (same build, shapes, compiler and target).
+sub_benchmark() { # NAME
+  local pargs=() a i
   for ((i = 0; i < ${#args[@]}; i++)); do
     a=${args[$i]}
     if [ "$a" = --json ] && [ $((i + 1)) -lt ${#args[@]} ]; then
       i=$((i + 1))
-      pargs+=(--json "${args[$i]%.json}-programs.json")
+      pargs+=(--json "${args[$i]%.json}-$1.json")
     else
       pargs+=("$a")
     fi
   done
   BUILD_DIR="$BUILD_DIR" OUT="$OUT" SIZE="$SIZE" LAYOUT_OPT="$LAYOUT_OPT" \
-    CXX="$CXX" MARCH="$MARCH" bash bench/programs/run.sh "${pargs[@]}"
+    CXX="$CXX" MARCH="$MARCH" bash "bench/$1/run.sh" "${pargs[@]}"
+}
+# Whole functions of layout ops (bench/programs: fused, unfused, upstream's
+# path) on the same thread count.
+if [ "${PROGRAMS:-1}" != 0 ]; then
+  sub_benchmark programs
 fi
 # The layout pair matrix (bench/pairs: every source layout class into every
-# destination class); --json F writes F's name with -pairs.
+# destination class).
 if [ "${PAIRS:-1}" != 0 ]; then
-  pargs=()
-  for ((i = 0; i < ${#args[@]}; i++)); do
-    a=${args[$i]}
-    if [ "$a" = --json ] && [ $((i + 1)) -lt ${#args[@]} ]; then
-      i=$((i + 1))
-      pargs+=(--json "${args[$i]%.json}-pairs.json")
-    else
-      pargs+=("$a")
-    fi
-  done
-  BUILD_DIR="$BUILD_DIR" OUT="$OUT" SIZE="$SIZE" LAYOUT_OPT="$LAYOUT_OPT" \
-    CXX="$CXX" MARCH="$MARCH" bash bench/pairs/run.sh "${pargs[@]}"
+  sub_benchmark pairs
 fi
 # Compile-time scaling of --layout-lower-to-llvm (1,000 and 2,000 functions).
 if [ "${COMPILE_TIME:-0}" = 1 ]; then

@@ -75,46 +75,20 @@ struct Pair {
 } // namespace
 
 int main(int argc, char **argv) {
-  int rounds = 3, threads = 1;
-  std::string only, jsonPath;
-  bool checkOnly = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--rounds" && i + 1 < argc) {
-      rounds = atoi(argv[++i]);
-    } else if (a == "--only" && i + 1 < argc) {
-      only = "," + std::string(argv[++i]) + ",";
-    } else if (a == "--check-only") {
-      checkOnly = true;
-    } else if (a == "--threads" && i + 1 < argc) {
-      std::string t = argv[++i];
-      threads = t == "all" ? omp_get_num_procs() : atoi(t.c_str());
-    } else if (a == "--json" && i + 1 < argc) {
-      jsonPath = argv[++i];
-    } else if (a == "--misalign" || a == "--huge-pages") {
-      // Options of the kernel benchmark (bench/run.sh passes them on).
-      if (a == "--misalign")
-        ++i;
-    } else {
-      fprintf(stderr,
-              "usage: %s [--rounds N] [--only MATRIX,...] [--check-only] "
-              "[--threads N|all] [--json FILE]\n",
-              argv[0]);
-      return 2;
-    }
-  }
-  if (rounds < 1 || threads < 1) {
-    fprintf(stderr, "--rounds and --threads take positive numbers\n");
+  HarnessArgs args;
+  args.rounds = 3;
+  if (!parseHarnessArgs(argc, argv, "MATRIX", args))
     return 2;
-  }
+  int rounds = args.rounds, threads = args.threads;
+  bool checkOnly = args.checkOnly;
+  const std::string &jsonPath = args.jsonPath;
   omp_set_num_threads(threads);
 
   // Check every cell against the scalar lowering, one at a time (the
   // buffers of a large matrix do not all fit at once).
   int failures = 0, checked = 0;
   for (const PairSpec &p : kPairs) {
-    if (!only.empty() &&
-        only.find("," + std::string(p.matrix) + ",") == std::string::npos)
+    if (!args.selects(p.matrix))
       continue;
     Pair pair(p);
     p.fn(&pair.s, &pair.d);
@@ -153,8 +127,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<const PairSpec *>> matrices;
   for (const PairSpec &p : kPairs) {
-    if (!only.empty() &&
-        only.find("," + std::string(p.matrix) + ",") == std::string::npos)
+    if (!args.selects(p.matrix))
       continue;
     if (!matrices.count(p.matrix))
       order.push_back(p.matrix);

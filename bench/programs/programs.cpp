@@ -144,43 +144,17 @@ struct Program {
 } // namespace
 
 int main(int argc, char **argv) {
-  int rounds = 7, threads = 1;
-  std::string only, jsonPath;
-  bool checkOnly = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--rounds" && i + 1 < argc) {
-      rounds = atoi(argv[++i]);
-    } else if (a == "--only" && i + 1 < argc) {
-      only = "," + std::string(argv[++i]) + ",";
-    } else if (a == "--check-only") {
-      checkOnly = true;
-    } else if (a == "--threads" && i + 1 < argc) {
-      std::string t = argv[++i];
-      threads = t == "all" ? omp_get_num_procs() : atoi(t.c_str());
-    } else if (a == "--json" && i + 1 < argc) {
-      jsonPath = argv[++i];
-    } else if (a == "--misalign" || a == "--huge-pages") {
-      // Options of the kernel benchmark (bench/run.sh passes them on).
-      if (a == "--misalign")
-        ++i;
-    } else {
-      fprintf(stderr,
-              "usage: %s [--rounds N] [--only a,b] [--check-only] "
-              "[--threads N|all] [--json FILE]\n",
-              argv[0]);
-      return 2;
-    }
-  }
-  if (rounds < 1 || threads < 1) {
-    fprintf(stderr, "--rounds and --threads take positive numbers\n");
+  HarnessArgs args;
+  args.rounds = 7;
+  if (!parseHarnessArgs(argc, argv, "NAME", args))
     return 2;
-  }
+  int rounds = args.rounds, threads = args.threads;
+  bool checkOnly = args.checkOnly;
+  const std::string &jsonPath = args.jsonPath;
   omp_set_num_threads(threads);
   std::vector<std::unique_ptr<Program>> programs;
   for (const ProgramSpec &s : kPrograms)
-    if (only.empty() ||
-        only.find("," + std::string(s.name) + ",") != std::string::npos)
+    if (args.selects(s.name))
       programs.push_back(std::make_unique<Program>(s));
 
   // Check: the four compilations write the same bytes (twice: the second
