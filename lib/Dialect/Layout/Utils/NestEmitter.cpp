@@ -538,16 +538,34 @@ void NestEmitter::emitLevel(unsigned k, const llvm::SmallBitVector &active) {
     // Under two streams (emitTwoStreams: no transposes in such a nest) an
     // interleaved row is a leaf, built for both. A walk reordered into
     // tiles takes only the transposes of its tiles' plane.
-    bool interleave = k != interleaveFallbackLevel && !plan.reordersDest();
-    bool done = jamOffset ? interleave && forEachStream([&] {
-                              return emitInterleavedRow(k, active);
-                            })
-                          : emitTransposeBlocks(k, active) ||
-                                (interleave && emitInterleavedRow(k, active));
+    bool interleave = !plan.reordersDest();
+    bool done = jamOffset
+                    ? interleave && forEachStream([&] {
+                        return emitInterleavedRowOrLoops(k, active);
+                      })
+                    : emitTransposeBlocks(k, active) ||
+                          (interleave && emitInterleavedRowOrLoops(k, active));
     plan.parallelLevel = savedParallelLevel;
     if (done)
       return;
   }
+  emitLevelLoops(k, active);
+}
+
+bool NestEmitter::emitInterleavedRowOrLoops(
+    unsigned k, const llvm::SmallBitVector &active) {
+  KernelOutcome outcome = emitInterleavedRow(k, active);
+  if (outcome.fallbackAt) {
+    OpBuilder::InsertionGuard guard(x.b);
+    x.b.restoreInsertionPoint(*outcome.fallbackAt);
+    emitLevelLoops(k, active);
+  }
+  return outcome.taken;
+}
+
+void NestEmitter::emitLevelLoops(unsigned k,
+                                 const llvm::SmallBitVector &active) {
+  unsigned n = placeholders.size();
   // The checks this dim takes part in, with their full/valid limits.
   struct Split {
     unsigned check;

@@ -10,12 +10,9 @@
 #ifndef LAYOUT_LIB_DIALECT_LAYOUT_UTILS_NESTEMITTER_H
 #define LAYOUT_LIB_DIALECT_LAYOUT_UTILS_NESTEMITTER_H
 
-#include "IndexExprs.h"
-
-#include "layout/Dialect/Layout/Utils/NestKernel.h"
+#include "NestState.h"
 
 #include "layout/Xla/KernelPlan.h"
-#include "layout/Xla/TiledLayoutMap.h"
 #include "layout/Xla/TiledLayoutWalk.h"
 
 #include "llvm/ADT/SmallBitVector.h"
@@ -28,93 +25,26 @@ namespace mlir::layout::loops {
 bool getWalkView(MemRefType type, MemRefType &physType,
                  std::optional<TiledLayoutMap> &map);
 
-/// What a nest decided about its loops, apart from the IR that builds them:
-/// the walk, and the parallel level with its chunk. Kernels answer from it.
-struct NestPlan {
-  enum class Walk {
-    /// The destination's physical dims in order (padding slots written).
-    Destination,
-    /// The source's physical dims (prepareSourceWalk): checks that fail
-    /// skip the slot (source padding) instead of writing the padding value.
-    Source,
-    /// The destination's physical dims in the source's order
-    /// (prepareSourceWalkIntoTiles): placeholders are the levels, destIndex
-    /// maps them back.
-    SourceIntoTiles,
-    /// The affine nest of the runs of a tiled -> tiled copy (RunWalk.cpp),
-    /// a source walk over flat views.
-    Runs,
-  };
-  Walk walk = Walk::Destination;
-  bool walksSource() const { return walk == Walk::Source || walksRuns(); }
-  bool walksRuns() const { return walk == Walk::Runs; }
-  bool reordersDest() const { return walk == Walk::SourceIntoTiles; }
-  /// Every run of the run walk starts and ends on a 64-byte boundary.
-  bool runsWholeLines = false;
-  /// The physical dim whose loops are parallel (-1: none) and the
-  /// iterations of one parallel chunk (ParallelNest.cpp).
-  int parallelLevel = -1;
-  int64_t parallelChunk = 1;
-};
-
 class TransposeBlockKernel;
 class VectorRowKernel;
 
-class NestEmitter {
+/// The nest's builder: prepare() fills the NestState and its plan, emit()
+/// walks the levels and hands rows and levels to the kernels (NestKernel.h).
+class NestEmitter : public NestState {
   friend class TransposeBlockKernel;
   friend class VectorRowKernel;
 
 public:
   NestEmitter(IndexExprs &x, const ElementFunction &element,
               const LoopEmitOptions &options)
-      : x(x), fn(element.fn), vectorizableFn(element.vectorizable),
-        copiesElements(element.copiesElements), options(options) {}
+      : NestState(x, element, options) {}
 
   LogicalResult prepare(Value dest, ArrayRef<OpFoldResult> destSizes,
                         ArrayRef<LoopSource> loopSources,
                         function_ref<InFlightDiagnostic()> emitError);
   void emit() { emitLevel(0, llvm::SmallBitVector(checks.size(), true)); }
-  /// Whether a non-temporal store was emitted (the nest needs a fence).
-  bool usedNontemporal = false;
-  /// The kernels emitted (NestKernel.h).
-  NestReport report;
-  /// The level whose scalar nest is being built as the fallback of
-  /// emitInterleavedRow (no second attempt there).
-  unsigned interleaveFallbackLevel = ~0u;
-  /// The nest's decisions: its walk and its parallel level.
-  NestPlan plan;
 
 private:
-  struct Check {
-    AffineExpr value;
-    AffineExpr bound;
-    LinearForm form;
-  };
-  struct Source {
-    Value view;
-    std::optional<TiledLayoutMap> map;
-    SmallVector<int64_t> dimMap;
-    SmallVector<AffineExpr> index; // physical, over the placeholders
-  };
-
-  IndexExprs &x;
-  ElementFn fn;
-  /// The facts of `fn` (ElementFunction).
-  bool vectorizableFn, copiesElements;
-  LoopEmitOptions options;
-  Value destView, destMemRef;
-  /// Vectorization of the rows (see LoopEmitOptions): lanes per vector (0:
-  /// scalar rows), the destination's aligned pointer, its row strides
-  /// (elements) and element size (bytes), non-temporal stores.
-  int64_t lanes = 0, elementBytes = 0;
-  AffineExpr destPointer;
-  SmallVector<int64_t> destStrides;
-  bool nontemporal = false;
-  SmallVector<AffineExpr> placeholders, physSizes, logical;
-  /// The destination view's index over the placeholders: the placeholders
-  /// themselves, or (a source walk) the destination's physical index as an
-  /// affine function of the source's.
-  SmallVector<AffineExpr> destIndex;
   /// The source walk of a copy from a tiled source into an untiled
   /// destination, or of a permutation that keeps the minor dim; false
   /// (nothing set) when it does not apply.
@@ -147,10 +77,6 @@ private:
   /// Takes `level` (of `size` iterations) as the parallel level, in chunks
   /// of a multiple of `granule` iterations.
   void setParallelLevel(int level, int64_t size, int64_t granule);
-  SmallVector<Check> checks;
-  SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
-  SmallVector<Source, 2> sources;
-  Value padValue;
 
   Value getPadValue() {
     if (!padValue) {
@@ -161,7 +87,12 @@ private:
     return padValue;
   }
 
+  /// Level k of the nest: a kernel that takes the dims k.. whole
+  /// (transpose blocks, interleaved rows), else emitLevelLoops.
   void emitLevel(unsigned k, const llvm::SmallBitVector &active);
+  /// The plain loops of level k, split at its bound checks, around
+  /// emitLevel(k + 1) (or the rows, at the innermost level).
+  void emitLevelLoops(unsigned k, const llvm::SmallBitVector &active);
   /// Two memory streams (LoopEmitOptions::memoryStreams): the outermost
   /// loop walks [0, h) and [h, 2h) together; `jamIv` is its IV and
   /// `jamOffset` h while the inner levels are built (0 otherwise). Returns
@@ -173,8 +104,6 @@ private:
   /// outermost index bound now and, when it built something and the nest
   /// takes two streams, again for it + jamOffset. Returns what `leaf` did.
   bool forEachStream(function_ref<bool()> leaf);
-  Value jamIv;
-  int64_t jamOffset = 0;
   /// The loop of level k over [max(lbs), min(ubs)): parallel at
   /// parallelLevel, else serial.
   void emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,
@@ -188,9 +117,6 @@ private:
   void emitParallelChunks(ArrayRef<AffineExpr> chunkLbs,
                           ArrayRef<AffineExpr> chunkUbs,
                           function_ref<void(Value)> chunkBody);
-  /// Where per-thread allocations (staging rows) go: the start of the
-  /// enclosing parallel chunk's body, or (null) after the destination view.
-  Block *allocaBlock = nullptr;
   void emitPadding(unsigned k);
   /// One row of the innermost physical dim (valid elements, then padding);
   /// `ubs[0]` is the row's end, `ubs[1..]` bound its valid elements.
@@ -248,7 +174,15 @@ private:
   };
   std::optional<InterleavedRows>
   planInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
-  bool emitInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
+  /// The interleaved rows of the dims k.. when planInterleavedRow finds
+  /// them; misaligned rows fall back to the plain loops of level k, whose
+  /// insertion point the outcome returns.
+  KernelOutcome emitInterleavedRow(unsigned k,
+                                   const llvm::SmallBitVector &active);
+  /// emitInterleavedRow, and the plain loops where it falls back; whether
+  /// it was taken.
+  bool emitInterleavedRowOrLoops(unsigned k,
+                                 const llvm::SmallBitVector &active);
   /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
   /// false, building nothing, when they are not such a copy.
   bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
@@ -272,20 +206,6 @@ private:
     stagingTarget = saved;
   }
   void prepareVectorization();
-  /// Where a vectorized row goes: the destination, or a staging row.
-  struct RowTarget {
-    Value memref;
-    /// Byte address of the target element at p = 0.
-    AffineExpr rowAddress;
-    /// The target index with p bound.
-    std::function<SmallVector<AffineExpr>()> index;
-    bool nontemporal;
-    /// No alignment peeling (a cache-resident target): vectors from the
-    /// start of the range, a masked tail.
-    bool unpeeled = false;
-  };
-  std::optional<RowTarget> stagingTarget;
-  Value stagingRow;
   /// A cache-resident row of `size` elements (alloca, 64-byte aligned).
   Value getStagingRow(int64_t size) {
     if (!stagingRow) {
@@ -302,20 +222,6 @@ private:
     return stagingRow;
   }
   RowTarget getDestTarget();
-  /// Realigned segments (RealignedRows.cpp): in a source walk from a tiled
-  /// source whose segments (source rows, each a run of the destination row)
-  /// land at destination addresses that are not vector-aligned, the vector
-  /// that straddles two segments of one destination row is written once,
-  /// whole and streaming, by the second segment (its head: the first
-  /// segment's last elements and its own first ones), instead of as a
-  /// masked tail and a masked head by cached stores.
-  struct Realign {
-    /// The logical dim that moves along the row (by one).
-    int64_t movingDim;
-    /// The source's flat view (built at the first realigned row).
-    Value flatSource;
-  };
-  std::optional<Realign> realign;
   void prepareRealign();
   /// The edges of one realigned segment [lo, hi) (lo = 0) whose row starts
   /// at byte address `row`: `m` elements of the straddling vector before
