@@ -40,28 +40,20 @@ struct LowerBroadcastingOp : RewritePattern {
   LoopEmitOptions options;
 };
 
-struct LowerMemRefRelayout : OpRewritePattern<RelayoutOp> {
-  LowerMemRefRelayout(MLIRContext *context, LoopKind kind,
-                      const LoopEmitOptions &options)
-      : OpRewritePattern(context), kind(kind), options(options) {}
-  LogicalResult matchAndRewrite(RelayoutOp op,
+/// An op lowered by one function of the loop utilities with the
+/// conversion's loop kind and options.
+template <typename OpT, auto Lower> struct LowerWith : OpRewritePattern<OpT> {
+  LowerWith(MLIRContext *context, LoopKind kind, const LoopEmitOptions &options)
+      : OpRewritePattern<OpT>(context), kind(kind), options(options) {}
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    return lowerMemRefRelayout(rewriter, op, kind, options);
+    return Lower(rewriter, op, kind, options);
   }
   LoopKind kind;
   LoopEmitOptions options;
 };
-struct LowerFusion : OpRewritePattern<FusionOp> {
-  LowerFusion(MLIRContext *context, LoopKind kind,
-              const LoopEmitOptions &options)
-      : OpRewritePattern(context), kind(kind), options(options) {}
-  LogicalResult matchAndRewrite(FusionOp op,
-                                PatternRewriter &rewriter) const override {
-    return lowerFusionOp(rewriter, op, kind, options);
-  }
-  LoopKind kind;
-  LoopEmitOptions options;
-};
+using LowerMemRefRelayout = LowerWith<RelayoutOp, lowerMemRefRelayout>;
+using LowerFusion = LowerWith<FusionOp, lowerFusionOp>;
 } // namespace
 
 void mlir::layout::populateLayoutLoopPatterns(RewritePatternSet &patterns,
