@@ -143,6 +143,29 @@ TEST(KernelPlanTest, VectorRowUnrollAndPeel) {
   EXPECT_EQ(getPeelBytes(128, false, true), 128);
 }
 
+TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
+  auto bf16Plane = [](int64_t sizeK, int64_t sizeR) {
+    TransposePlaneFacts f = f32Plane(sizeK, sizeR);
+    f.lanes = 32;
+    f.elementBytes = 2;
+    f.destStrideKBytes = sizeR * 2;
+    return f;
+  };
+  TransposePlaneFacts f = bf16Plane(4096, 4096);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  // Odd extents too: a plane of 512 rows along p_r is long enough.
+  f = bf16Plane(4093, kTransposePrefetchPlane);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 32);
+  // A tile's plane (128 rows along p_r) and anything shorter than 512
+  // rows: no prefetches.
+  f = bf16Plane(4096, 128);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  f = bf16Plane(4096, kTransposePrefetchPlane - 1);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // f32 blocks read whole lines: no prefetches.
+  EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
+}
+
 TEST(KernelPlanTest, InterleavedPart) {
   // bf16 (2,1) sub-tiles, 32 lanes, rows of 128: two reads of 16 lanes.
   EXPECT_EQ(getInterleavedPart(2, 32, 128), 16);

@@ -60,7 +60,18 @@ struct TransposeBlockPlan {
   /// p_k extent walked per group (a multiple of V): per group, the p_r
   /// blocks outside and the group's p_k blocks inside.
   int64_t group = 0;
+  /// Source rows (along p_r) a block prefetches ahead of its reads: each
+  /// block prefetches the lines it will read this many p_r rows later (0:
+  /// no prefetches).
+  int64_t prefetchRows = 0;
 };
+
+/// The prefetch distance of blocked transposes, in p_r rows
+/// (TransposeBlockPlan::prefetchRows), and the plane extent along p_r it
+/// needs: planes shorter than kTransposePrefetchPlane rows (tiles) would
+/// mostly prefetch past their end.
+inline constexpr int64_t kTransposePrefetchRows = 32;
+inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
 
 /// The block side (shrunk down to 4 x 4 for short dims and to `maxSide`),
 /// the width along the row and the grouping of a blocked transpose;

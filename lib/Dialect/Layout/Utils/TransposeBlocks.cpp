@@ -30,6 +30,7 @@
 #include "TransposeBlocks.h"
 #include "NestEmitter.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -254,6 +255,7 @@ private:
   void emitBlock(bool fullR, bool alignedStores);
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
+  void prefetchRow(const NestEmitter::Source &source, int64_t row);
   /// The p_k rows past the last whole block when p_k is contiguous only
   /// within aligned blocks (alignedK): element by element.
   void edgeKRows();
@@ -293,7 +295,7 @@ private:
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
-  int64_t group = 0;
+  int64_t group = 0, prefetchRows = 0;
   /// Some crossing source is contiguous along p_k only inside aligned V
   /// blocks: the rows past the last whole block go element by element.
   bool alignedK = false;
@@ -438,6 +440,7 @@ bool TransposeBlockKernel::planBlock() {
   v = blocks->side;
   wide = blocks->wide;
   group = blocks->group;
+  prefetchRows = blocks->prefetchRows;
   return planAlignedSteps();
 }
 
@@ -560,6 +563,8 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       // plus constant steps (no division per row; each of the `wide` blocks
       // is aligned on its own); the overlapping edge block is not aligned:
       // each row's own index.
+      if (prefetchRows)
+        prefetchRow(source, w * v + row);
       SmallVector<Value> indices;
       for (auto [d, ex] : llvm::enumerate(source.index))
         indices.push_back(x.materialize(
@@ -573,6 +578,20 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
         read.kind == Read::Block ? transposeInRegisters(b, loc, rows) : rows);
   }
   return parts;
+}
+
+/// Prefetches the vector of `source` that the block prefetchRows rows
+/// further along p_r reads as its row `row` (clamped to the plane: a
+/// prefetch never leaves the buffer).
+void TransposeBlockKernel::prefetchRow(const NestEmitter::Source &source,
+                                       int64_t row) {
+  AffineExpr ahead = x.value(x.materializeMinMax(
+      {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
+  SmallVector<Value> indices;
+  for (AffineExpr ex : source.index)
+    indices.push_back(x.materialize(ex.replace(pr, ahead)));
+  memref::PrefetchOp::create(b, loc, source.view, indices, /*isWrite=*/false,
+                             /*localityHint=*/3, /*isDataCache=*/true);
 }
 
 /// One block at the bound p_k = J, p_r = D (D a multiple of V when
