@@ -44,6 +44,9 @@ struct TransposePlaneFacts {
   int64_t sizeR = 0; ///< its extent along p_r (the destination's row)
   int64_t destStrideKBytes = 0; ///< destination bytes between p_k rows
   bool nontemporal = false;     ///< streaming stores
+  /// Some source is read along the destination's row (a vector or a splat
+  /// per destination row: an elementwise op with a transposed operand).
+  bool rowReads = false;
   /// The largest block side the index maps allow (0: any). A tiled side
   /// reads contiguous runs only within a tile: f32 rows of a T(8,128)
   /// source cross into the next tile row every 8 elements, so blocks there

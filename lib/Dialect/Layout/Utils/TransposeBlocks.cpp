@@ -430,6 +430,8 @@ bool TransposeBlockKernel::planBlock() {
   facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
   facts.nontemporal = e.nontemporal;
   facts.maxSide = *maxSide;
+  facts.rowReads = llvm::any_of(
+      reads, [](const SourceRead &read) { return read.kind != Read::Block; });
   std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);
   if (!blocks) {
     LDBG() << "no transpose blocks at level " << k << ": fewer than 4 lanes "
