@@ -55,22 +55,23 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
       2 * v * v * f.elementBytes <= f.registerFileBytes)
     plan.wide = 2;
   // The full p_k blocks go in groups: per group, the p_r blocks outside and
-  // the group's p_k blocks inside, so that each source row is read 1 KiB
-  // at a time (16 lines) instead of one line per block: each visit to a
-  // source row (a new page at rows of 4 KiB and more) then pays for 16
-  // lines. Measured on perm3_210 (Zen 5, AVX-512, one thread, an earlier
-  // kernel): 22.3 GB/s one p_k block at a time, 27.1 GB/s in groups of 4
-  // (and of 8), 23.8 GB/s in groups of 16, memcpy 45 GB/s
-  // (docs/performance.md, "Blocked transposes"). On Zen 4 (AVX-512, one
-  // thread, three A/B runs of bench/run.sh, x the streaming copy of the
-  // same round) 1 KiB against 256 bytes: perm3_120 0.55-0.56 -> 0.70-0.74,
-  // perm3_210 0.40-0.42 -> 0.50-0.53, perm3_021 0.54 -> 0.66-0.67,
-  // perm3_021_bf16 0.46-0.52 -> 0.56-0.59; 512 bytes in between; 2 KiB no
-  // better than 1 KiB; tiled planes and odd extents unchanged within noise
-  // (docs/performance.md, "Groups of 1 KiB"). Nests that also read a source
-  // along the row (an elementwise op with a transposed operand) keep 256
-  // bytes: their row reads multiply with the group's rows, and 2 KiB
-  // groups measured 0.30 -> 0.27 of the ceiling on add_cross_f32. Blocks
+  // the group's p_k blocks inside, so that each source row is read
+  // f.groupBytes at a time instead of one line per block: each visit to a
+  // source row (a new page at rows of 4 KiB and more) pays for several
+  // lines. The best size depends on the machine. Zen 5 (perm3_210, AVX-512,
+  // one thread, an earlier kernel): 22.3 GB/s one p_k block at a time, 27.1
+  // GB/s in groups of 256 bytes (and 512), 23.8 at 1 KiB, memcpy 45 GB/s
+  // (docs/performance.md, "Blocked transposes"). Zen 4 (AVX-512, one thread,
+  // three A/B runs of bench/run.sh, x the streaming copy of the same round),
+  // 1 KiB against 256 bytes: perm3_120 0.55-0.56 -> 0.70-0.74, perm3_210
+  // 0.40-0.42 -> 0.50-0.53, perm3_021 0.54 -> 0.66-0.67, perm3_021_bf16
+  // 0.46-0.52 -> 0.56-0.59; 512 bytes in between, 2 KiB no better
+  // (docs/performance.md, "Groups of 1 KiB"). Hence a target fact
+  // (TargetVectorInfo::transposeGroupBytes). Nests that also read a source
+  // along the row (an elementwise op with a transposed operand) take at
+  // most 256 bytes: their row reads multiply with the group's rows, and 2
+  // KiB groups measured 0.30 -> 0.27 of the ceiling on add_cross_f32 (Zen
+  // 4). Blocks
   // that read whole lines of each source row (V x
   // element >= 64 bytes) into destination rows shorter than 256 bytes keep
   // one block at a time (the p_r blocks of a row back to back): perm4_3210
@@ -78,7 +79,8 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   bool group256 = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
-  int64_t visitBytes = f.rowReads ? 256 : 1024;
+  int64_t visitBytes =
+      f.rowReads ? std::min<int64_t>(256, f.groupBytes) : f.groupBytes;
   plan.group = group256
                    ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v
                    : v;

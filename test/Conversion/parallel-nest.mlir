@@ -80,8 +80,9 @@ func.func @from_short_tiles_rows(%src: memref<61x259xf32, #layout.tiled<{1,0:T(8
 
 // Transposes of 64 KiB: serial with the default threshold; of 1 MiB:
 // parallel. They take the blocked transposes (TransposeBlocks.cpp), whose
-// parallel chunks are whole 16-row blocks: lcm(2 rows, 16) = 16 rows, 32
-// chunks, each a serial loop over its blocks.
+// parallel chunks are whole groups of 16-row blocks (transpose-group-bytes
+// 256: 4 blocks, 64 rows): lcm(2 rows, 64) = 64 rows, 8 chunks, each a
+// serial loop over its blocks.
 // DEFAULT-LABEL: func.func @small
 // DEFAULT-NOT: parallel
 // DEFAULT: return
@@ -90,8 +91,8 @@ func.func @small(%a: memref<128x128xf32>, %b: memref<128x128xf32, #layout.tiled<
   return
 }
 // DEFAULT-LABEL: func.func @large
-// DEFAULT: %[[C32:.+]] = arith.constant 32 : index
-// DEFAULT: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C32]]) step (%{{.*}}) {
+// DEFAULT: %[[C8:.+]] = arith.constant 8 : index
+// DEFAULT: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C8]]) step (%{{.*}}) {
 // DEFAULT: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C16:.+]] {
 // DEFAULT: vector.shuffle
 func.func @large(%a: memref<512x512xf32>, %b: memref<512x512xf32, #layout.tiled<{0,1}>>) {

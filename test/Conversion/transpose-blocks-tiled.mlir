@@ -51,8 +51,8 @@ func.func @t8x8(%src: memref<40x24xf32, #layout.tiled<{1,0:T(8,8)}>>,
 // CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<291x29xf32>
 // CHECK: %[[S:.*]] = layout.to_physical %arg0 {{.*}} -> memref<4x3x8x128xf32>
 // Whole blocks along p_k (the destination's rows) up to 288, in groups of
-// 256 rows (1 KiB of each source row: planTransposeBlocks).
-// CHECK: scf.for %{{.*}} = %c0 to %c288 step %c256
+// 64 rows (transpose-group-bytes: 256 bytes of each source row).
+// CHECK: scf.for %{{.*}} = %c0 to %c288 step %c64
 // CHECK: vector.load %[[S]]{{.*}} : memref<4x3x8x128xf32>, vector<8xf32>
 // The overlapping edge block along the row: destination columns 13..28.
 // CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %c13] : memref<291x29xf32>, vector<8xf32>

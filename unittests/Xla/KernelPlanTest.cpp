@@ -39,18 +39,24 @@ TransposePlaneFacts f32Plane(int64_t sizeK, int64_t sizeR) {
   return f;
 }
 
-TEST(KernelPlanTest, TransposeBlocksGroupsOf1KiB) {
+TEST(KernelPlanTest, TransposeBlocksGroupsOfGroupBytes) {
   // 64 x 64 f32, streaming: V 16, one block wide (V == lanes), rows of
-  // 256 bytes: groups of 1024 / (16 * 4) = 16 blocks = 256 rows.
+  // 256 bytes: groups of 256 / (16 * 4) = 4 blocks = 64 rows.
   TransposePlaneFacts f = f32Plane(64, 64);
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 16);
   EXPECT_EQ(p->wide, 1);
-  EXPECT_EQ(p->group, 256);
-  // A source also read along the row: groups of 256 bytes, 4 blocks.
+  EXPECT_EQ(p->group, 64);
+  // 1 KiB (Zen 4): 16 blocks = 256 rows.
+  f.groupBytes = 1024;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 256);
+  // A source also read along the row: at most 256 bytes, 4 blocks.
   f.rowReads = true;
   EXPECT_EQ(planTransposeBlocks(f)->group, 64);
+  // Smaller groups than 256 bytes stay as asked: 128 bytes, 2 blocks.
+  f.groupBytes = 128;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 32);
 }
 
 TEST(KernelPlanTest, TransposeBlocksShortRowsOneBlockAtATime) {
@@ -63,12 +69,12 @@ TEST(KernelPlanTest, TransposeBlocksShortRowsOneBlockAtATime) {
 
 TEST(KernelPlanTest, TransposeBlocksShrinkForShortDims) {
   // A plane of 5 x 7: 16 -> 8 -> 4 (5 and 7 are >= 4), blocks 4 x 4; rows
-  // of 28 bytes, blocks of 16-byte rows (< 64): groups of 1024 / 16 = 64
-  // blocks, 256 rows.
+  // of 28 bytes, blocks of 16-byte rows (< 64): groups of 256 / 16 = 16
+  // blocks, 64 rows.
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f32Plane(5, 7));
   ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 4);
-  EXPECT_EQ(p->group, 256);
+  EXPECT_EQ(p->group, 64);
   // 3 x 64: shorter than 4 along p_k, no blocks.
   EXPECT_FALSE(planTransposeBlocks(f32Plane(3, 64)));
 }
@@ -101,21 +107,21 @@ TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
   EXPECT_EQ(p->side, 16);
   EXPECT_EQ(p->wide, 2);
   // Rows of 64 bf16 = 128 bytes, blocks of 32-byte rows (< 64): groups of
-  // 1024 / 32 = 32 blocks, 512 rows.
-  EXPECT_EQ(p->group, 512);
+  // 256 / 32 = 8 blocks, 128 rows.
+  EXPECT_EQ(p->group, 128);
 }
 
 TEST(KernelPlanTest, TransposeBlocksWithinTiles) {
   // f32 rows of a T(8,128) source: affine within 8 rows only. V 16 -> 8,
   // two blocks side by side fill a 64-byte destination line; groups of
-  // 1024 / 32 = 32 blocks, 256 rows.
+  // 256 / 32 = 8 blocks, 64 rows.
   TransposePlaneFacts f = f32Plane(4096, 4096);
   f.maxSide = 8;
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 8);
   EXPECT_EQ(p->wide, 2);
-  EXPECT_EQ(p->group, 256);
+  EXPECT_EQ(p->group, 64);
   // A bound below the smallest block (4 x 4): no blocks.
   f.maxSide = 2;
   EXPECT_FALSE(planTransposeBlocks(f));

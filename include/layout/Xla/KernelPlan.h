@@ -47,6 +47,9 @@ struct TransposePlaneFacts {
   /// Some source is read along the destination's row (a vector or a splat
   /// per destination row: an elementwise op with a transposed operand).
   bool rowReads = false;
+  /// Bytes of each source row a group reads (the target's choice,
+  /// LoopEmitOptions::transposeGroupBytes).
+  int64_t groupBytes = 256;
   /// The largest block side the index maps allow (0: any). A tiled side
   /// reads contiguous runs only within a tile: f32 rows of a T(8,128)
   /// source cross into the next tile row every 8 elements, so blocks there

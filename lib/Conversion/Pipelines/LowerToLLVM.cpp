@@ -61,6 +61,8 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
       loops.vectorBytes = target->vectorBytes;
     if (!options.maskedEdges.hasValue() && succeeded(target))
       loops.maskedEdges = target->maskedStores;
+    if (!options.transposeGroupBytes.hasValue() && succeeded(target))
+      loops.transposeGroupBytes = target->transposeGroupBytes;
   }
   //    One thread: serial nests, no OpenMP at all.
   bool parallel = options.numThreads != 1;

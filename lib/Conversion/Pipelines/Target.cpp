@@ -95,6 +95,9 @@ mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
   if (enabled.lookup("avx512f") || enabled.lookup("avx"))
     info.vectorBytes = 64;
   info.maskedStores = enabled.lookup("avx512f") && enabled.lookup("avx512bw");
+  StringRef cpuName = host ? StringRef(llvm::sys::getHostCPUName()) : cpu;
+  if (cpuName == "znver4")
+    info.transposeGroupBytes = 1024;
   info.registerFileBytes = enabled.lookup("avx512f") ? 32 * 64
                            : enabled.lookup("avx")   ? 16 * 32
                                                      : 16 * 16;

@@ -103,6 +103,11 @@ struct TargetVectorInfo {
   /// Bytes of the vector register file: 32 x 64 with AVX-512, 16 x 32 with
   /// AVX, 16 x 16 otherwise.
   int64_t registerFileBytes = 256;
+  /// Bytes of a source row per blocked-transpose visit
+  /// (LoopEmitOptions::transposeGroupBytes): 1024 on Zen 4 (znver4, where
+  /// it was measured faster), the loop default elsewhere (Zen 5 measured
+  /// 256 best; docs/performance.md, "Groups of 1 KiB").
+  int64_t transposeGroupBytes = LoopEmitOptions::kDefaultTransposeGroupBytes;
 };
 
 /// The vector facts of a target (`cpu` as clang's -march, '' or 'native'

@@ -33,6 +33,13 @@ LoopEmitOptions::verify(function_ref<void(const Twine &)> emitError) const {
           "to " +
           Twine(kMaxVectorRegisterBytes) + ", got " +
           Twine(vectorRegisterBytes));
+  if (transposeGroupBytes < kMinTransposeGroupBytes ||
+      transposeGroupBytes > kMaxTransposeGroupBytes ||
+      !llvm::isPowerOf2_64(transposeGroupBytes))
+    error("transpose-group-bytes must be a power of two from " +
+          Twine(kMinTransposeGroupBytes) + " to " +
+          Twine(kMaxTransposeGroupBytes) + ", got " +
+          Twine(transposeGroupBytes));
   if (memoryStreams != 1 && memoryStreams != 2)
     error("memory-streams must be 1 or 2, got " + Twine(memoryStreams));
   return success(ok);

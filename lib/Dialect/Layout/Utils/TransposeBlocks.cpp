@@ -430,6 +430,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
   facts.nontemporal = e.nontemporal;
   facts.maxSide = *maxSide;
+  facts.groupBytes = e.options.transposeGroupBytes;
   facts.rowReads = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
   std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);

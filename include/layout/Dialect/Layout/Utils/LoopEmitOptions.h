@@ -44,6 +44,10 @@ struct LoopEmitOptions {
   /// Unknown register file: no side-by-side transpose blocks.
   static constexpr int64_t kDefaultVectorRegisterBytes = 0;
   static constexpr int64_t kDefaultMemoryStreams = 2;
+  /// Blocked transposes read 256 bytes of a source row per visit (measured
+  /// best on Zen 5; the pipeline takes 1024 on Zen 4: docs/performance.md,
+  /// "Groups of 1 KiB").
+  static constexpr int64_t kDefaultTransposeGroupBytes = 256;
   static constexpr bool kDefaultReportKernels = false;
 
   /// Bounds checked by verify(): vectors of 4 to 256 bytes (wider ones
@@ -52,6 +56,9 @@ struct LoopEmitOptions {
   static constexpr int64_t kMinVectorBytes = 4;
   static constexpr int64_t kMaxVectorBytes = 256;
   static constexpr int64_t kMaxVectorRegisterBytes = 8192;
+  /// Transpose groups of one line to a 4 KiB page per source row visit.
+  static constexpr int64_t kMinTransposeGroupBytes = 64;
+  static constexpr int64_t kMaxTransposeGroupBytes = 4096;
 
   /// Bytes per vector of the innermost loop (e.g. 64: vector<16xf32>); 0
   /// keeps scalar loops. Rows whose destination is contiguous and whose
@@ -97,6 +104,14 @@ struct LoopEmitOptions {
   /// as the second stream only 52); docs/performance.md, "Two memory streams".
   /// 1: one stream.
   int64_t memoryStreams = kDefaultMemoryStreams;
+  /// Bytes of each source row a blocked transpose reads per visit: its
+  /// full p_k blocks go in groups this many bytes long along the source
+  /// row, the p_r blocks outside and the group's blocks inside (a power of
+  /// two from 64 to 4096; nests that also read a source along the row take
+  /// at most 256). Larger groups pay each source row visit (a page walk at
+  /// rows of 4 KiB) with more lines, and write more destination rows at
+  /// once.
+  int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
   /// Every lowered op gets a remark `kernel: NAME` naming the kernel its
   /// loops took (NestKernel.h; the conversions' `report-kernels` option).
   bool reportKernels = kDefaultReportKernels;

@@ -55,6 +55,12 @@ defvar LoopEmitPassOptions =
          "once (per thread): 2, its outermost loop walks both halves "
          "together (not the blocked transposes; docs/lowering.md, "
          "\"Two memory streams\"); 1: one">,
+     Option<"transposeGroupBytes", "transpose-group-bytes", "int64_t",
+            /*default=*/
+            "::mlir::layout::LoopEmitOptions::kDefaultTransposeGroupBytes",
+            "Bytes of each source row a blocked transpose reads per visit "
+            "(its p_k blocks in groups), a power of two from 64 to 4096 "
+            "(docs/performance.md, \"Groups of 1 KiB\")">,
      Option<
          "reportKernels", "report-kernels", "bool",
          /*default=*/"::mlir::layout::LoopEmitOptions::kDefaultReportKernels",
