@@ -78,12 +78,11 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // (f32, 128-byte rows) measured 0.89-0.94x memcpy that way, 0.76-0.85x in
   // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
-  bool group256 = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
+  bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
   int64_t visitBytes =
       f.rowReads ? std::min<int64_t>(256, f.groupBytes) : f.groupBytes;
-  plan.group = group256
-                   ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v
-                   : v;
+  plan.group =
+      grouped ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v : v;
   // Each source row a block reads is a new line a row pitch away from the
   // last: a stride the hardware prefetchers follow only partly, so the
   // reads wait on memory, and the more so the fewer bytes a block takes

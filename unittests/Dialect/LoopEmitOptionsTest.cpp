@@ -31,6 +31,7 @@ void expectSameKnobs(const LoopEmitOptions &actual,
   EXPECT_EQ(actual.maskedEdges, expected.maskedEdges);
   EXPECT_EQ(actual.vectorRegisterBytes, expected.vectorRegisterBytes);
   EXPECT_EQ(actual.memoryStreams, expected.memoryStreams);
+  EXPECT_EQ(actual.transposeGroupBytes, expected.transposeGroupBytes);
   EXPECT_EQ(actual.reportKernels, expected.reportKernels);
 }
 
@@ -43,6 +44,7 @@ LoopEmitOptions documentedDefaults() {
   options.maskedEdges = true;
   options.vectorRegisterBytes = 0;
   options.memoryStreams = 2;
+  options.transposeGroupBytes = 256;
   options.reportKernels = false;
   return options;
 }
@@ -75,10 +77,11 @@ TEST(LoopEmitOptionsTest, ScalarLoops) {
 }
 
 TEST(LoopEmitOptionsTest, CopyMovesEveryKnob) {
-  // Every knob away from its default: the scalar loops' four, and three more.
+  // Every knob away from its default: the scalar loops' four, and four more.
   LoopEmitOptions options = LoopEmitOptions::scalarLoops();
   options.maskedEdges = false;
   options.vectorRegisterBytes = 512;
+  options.transposeGroupBytes = 1024;
   options.reportKernels = true;
   ConvertLayoutToAffineOptions passOptions;
   copyLoopEmitOptions(passOptions, options);
@@ -100,6 +103,11 @@ TEST(LoopEmitOptionsTest, VerifyAcceptsTheBounds) {
   options.vectorRegisterBytes = 8192;
   options.memoryStreams = 1;
   EXPECT_TRUE(verifyMessages(options).empty());
+  for (int64_t groupBytes : std::vector<int64_t>{64, 128, 1024, 4096}) {
+    LoopEmitOptions options;
+    options.transposeGroupBytes = groupBytes;
+    EXPECT_TRUE(verifyMessages(options).empty()) << groupBytes;
+  }
 }
 
 TEST(LoopEmitOptionsTest, VerifyRejectsOutOfBounds) {
@@ -117,16 +125,24 @@ TEST(LoopEmitOptionsTest, VerifyRejectsOutOfBounds) {
   options.nontemporalThresholdBytes = -2;
   options.parallelThresholdBytes = -3;
   options.vectorRegisterBytes = 8193;
+  options.transposeGroupBytes = 768;
   options.memoryStreams = 3;
   std::vector<std::string> messages = verifyMessages(options);
-  ASSERT_EQ(messages.size(), 4u);
+  ASSERT_EQ(messages.size(), 5u);
   EXPECT_EQ(messages[0], "nontemporal-threshold-bytes must be a size in bytes "
                          "or -1 (never), got -2");
   EXPECT_EQ(messages[1], "parallel-threshold-bytes must be a size in bytes or "
                          "-1 (never), got -3");
   EXPECT_EQ(messages[2], "vector-register-bytes must be 0 (unknown) or a size "
                          "in bytes up to 8192, got 8193");
-  EXPECT_EQ(messages[3], "memory-streams must be 1 or 2, got 3");
+  EXPECT_EQ(messages[3], "transpose-group-bytes must be a power of two from "
+                         "64 to 4096, got 768");
+  EXPECT_EQ(messages[4], "memory-streams must be 1 or 2, got 3");
+  for (int64_t groupBytes : std::vector<int64_t>{0, 32, 8192, -256}) {
+    LoopEmitOptions options;
+    options.transposeGroupBytes = groupBytes;
+    EXPECT_EQ(verifyMessages(options).size(), 1u) << groupBytes;
+  }
 }
 
 } // namespace

@@ -33,6 +33,11 @@ inline constexpr int64_t kMinParallelChunks = 4;
 int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
                                int64_t vectorBytes);
 
+/// Bytes of each source row a blocked transpose group reads by default
+/// (TransposePlaneFacts::groupBytes; measured best on Zen 5, while Zen 4
+/// takes 1024: docs/performance.md, "Groups of 1 KiB").
+inline constexpr int64_t kDefaultTransposeGroupBytes = 256;
+
 /// What a blocked transpose of a (p_k, p_r) plane needs to decide its
 /// blocks.
 struct TransposePlaneFacts {
@@ -49,7 +54,7 @@ struct TransposePlaneFacts {
   bool rowReads = false;
   /// Bytes of each source row a group reads (the target's choice,
   /// LoopEmitOptions::transposeGroupBytes).
-  int64_t groupBytes = 256;
+  int64_t groupBytes = kDefaultTransposeGroupBytes;
   /// The largest block side the index maps allow (0: any). A tiled side
   /// reads contiguous runs only within a tile: f32 rows of a T(8,128)
   /// source cross into the next tile row every 8 elements, so blocks there

@@ -19,6 +19,8 @@
 #ifndef LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITOPTIONS_H
 #define LAYOUT_DIALECT_LAYOUT_UTILS_LOOPEMITOPTIONS_H
 
+#include "layout/Xla/KernelPlan.h"
+
 #include "mlir/Support/LLVM.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -46,8 +48,9 @@ struct LoopEmitOptions {
   static constexpr int64_t kDefaultMemoryStreams = 2;
   /// Blocked transposes read 256 bytes of a source row per visit (measured
   /// best on Zen 5; the pipeline takes 1024 on Zen 4: docs/performance.md,
-  /// "Groups of 1 KiB").
-  static constexpr int64_t kDefaultTransposeGroupBytes = 256;
+  /// "Groups of 1 KiB"); the library's default (layout/Xla/KernelPlan.h).
+  static constexpr int64_t kDefaultTransposeGroupBytes =
+      ::mlir::layout::kDefaultTransposeGroupBytes;
   static constexpr bool kDefaultReportKernels = false;
 
   /// Bounds checked by verify(): vectors of 4 to 256 bytes (wider ones
