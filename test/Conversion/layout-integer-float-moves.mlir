@@ -57,3 +57,25 @@ llvm.func @unchanged(%p: !llvm.ptr, %a: vector<16xf32>, %b: vector<8xf64>,
   %g = llvm.load %p : !llvm.ptr -> bf16
   llvm.return
 }
+
+// Masked moves of 16-bit floats, cached or not, move i16 lanes: the pass-thru
+// and the stored value are bitcast, the load's result is bitcast back.
+// CHECK-LABEL: llvm.func @masked
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr, %[[M:.*]]: vector<32xi1>, %[[Z:.*]]: vector<32xbf16>, %[[H:.*]]: vector<16xf16>)
+// CHECK: %[[ZI:.*]] = llvm.bitcast %[[Z]] : vector<32xbf16> to vector<32xi16>
+// CHECK: %[[L:.*]] = llvm.intr.masked.load %[[P]], %[[M]], %[[ZI]] {alignment = 2 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xi16>) -> vector<32xi16>
+// CHECK: %[[F:.*]] = llvm.bitcast %[[L]] : vector<32xi16> to vector<32xbf16>
+// CHECK: %[[I:.*]] = llvm.bitcast %[[F]] : vector<32xbf16> to vector<32xi16>
+// CHECK: llvm.intr.masked.store %[[I]], %[[P]], %[[M]] {alignment = 2 : i32} : vector<32xi16>, vector<32xi1> into !llvm.ptr
+// CHECK: %[[HI:.*]] = llvm.bitcast %[[H]] : vector<16xf16> to vector<16xi16>
+// CHECK: llvm.intr.masked.store %[[HI]]
+// CHECK: llvm.intr.masked.load %[[P]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<16xi1>, vector<16xf32>) -> vector<16xf32>
+llvm.func @masked(%p: !llvm.ptr, %m: vector<32xi1>, %z: vector<32xbf16>, %h: vector<16xf16>) {
+  %v = llvm.intr.masked.load %p, %m, %z {alignment = 2 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xbf16>) -> vector<32xbf16>
+  llvm.intr.masked.store %v, %p, %m {alignment = 2 : i32} : vector<32xbf16>, vector<32xi1> into !llvm.ptr
+  %m16 = llvm.mlir.constant(dense<true> : vector<16xi1>) : vector<16xi1>
+  llvm.intr.masked.store %h, %p, %m16 {alignment = 2 : i32} : vector<16xf16>, vector<16xi1> into !llvm.ptr
+  %zf = llvm.mlir.constant(dense<0.0> : vector<16xf32>) : vector<16xf32>
+  %f = llvm.intr.masked.load %p, %m16, %zf {alignment = 4 : i32} : (!llvm.ptr, vector<16xi1>, vector<16xf32>) -> vector<16xf32>
+  llvm.return
+}

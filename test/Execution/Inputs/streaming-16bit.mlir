@@ -16,3 +16,15 @@ func.func @transpose_bf16(%src: memref<64x64xbf16>, %dst: memref<64x64xbf16>) {
   layout.relayout %src, %d : memref<64x64xbf16>, memref<64x64xbf16, #layout.tiled<{0,1}>>
   return
 }
+// Rows of 37 elements from tiles: masked heads and tails (AVX-512 masked
+// edges), of bf16 and of f16.
+func.func @edges_bf16(%src: memref<1x1x8x128xbf16>, %dst: memref<5x37xbf16>) {
+  %s = layout.from_physical %src : memref<1x1x8x128xbf16> -> memref<5x37xbf16, #layout.tiled<{1,0:T(8,128)}>>
+  layout.relayout %s, %dst : memref<5x37xbf16, #layout.tiled<{1,0:T(8,128)}>>, memref<5x37xbf16>
+  return
+}
+func.func @edges_f16(%src: memref<1x1x8x128xf16>, %dst: memref<5x37xf16>) {
+  %s = layout.from_physical %src : memref<1x1x8x128xf16> -> memref<5x37xf16, #layout.tiled<{1,0:T(8,128)}>>
+  layout.relayout %s, %dst : memref<5x37xf16, #layout.tiled<{1,0:T(8,128)}>>, memref<5x37xf16>
+  return
+}

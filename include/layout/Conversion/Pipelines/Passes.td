@@ -308,7 +308,15 @@ def LayoutIntegerFloatMoves : Pass<"layout-integer-float-moves"> {
         : vector<32xi16>, !llvm.ptr
     ```
 
-    Cached stores, masked loads/stores and scalars are left alone.
+    * every `llvm.intr.masked.load` and `llvm.intr.masked.store` of such
+      a vector, cached or not, moves the integer vector (pass-thru and
+      stored value bitcast, the loaded result bitcast back): on AVX-512
+      without BF16 (`x86-64-v4`, Skylake-X to Ice Lake, VMs that hide
+      `avx512_bf16`) LLVM 22 legalizes a masked move of `<32 x bfloat>`
+      through `f32` with a `__truncsfbf2` call per lane; of `i16` lanes it
+      is one `vmovdqu16 {k}`.
+
+    Cached plain stores and scalars are left alone.
     Measured on AMD Zen 5 (AVX-512), bf16[32,32,128,128] -> {3,1,2,0}:
     29 GB/s with the cached stores, 52 GB/s streaming (docs/performance.md).
   }];
