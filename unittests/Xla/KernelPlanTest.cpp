@@ -176,6 +176,39 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
 }
 
+TEST(KernelPlanTest, TransposeBlocksRealignOddStreamingRows) {
+  // f32 4093 x 4099 -> {0,1}: destination rows of 4093 elements (16372
+  // bytes, not a multiple of the 64-byte vector), streaming: realigned.
+  TransposePlaneFacts f = f32Plane(4099, 4093);
+  std::optional<TransposeBlockPlan> plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->side, 16);
+  EXPECT_EQ(plan->wide, 1);
+  EXPECT_TRUE(plan->realignRows);
+  // Aligned rows, cached stores, or a row shorter than two vectors: no.
+  EXPECT_FALSE(planTransposeBlocks(f32Plane(4096, 4096))->realignRows);
+  f.nontemporal = false;
+  EXPECT_FALSE(planTransposeBlocks(f)->realignRows);
+  EXPECT_FALSE(planTransposeBlocks(f32Plane(4099, 31))->realignRows);
+  EXPECT_TRUE(planTransposeBlocks(f32Plane(4099, 33))->realignRows);
+  // bf16 blocks are 16 x 16, two side by side per 64-byte row part
+  // (wide = 2): realigned as whole lines, rows of at least two lines.
+  f = f32Plane(4099, 4093);
+  f.lanes = 32;
+  f.elementBytes = 2;
+  f.destStrideKBytes = 4093 * 2;
+  plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->wide, 2);
+  EXPECT_TRUE(plan->realignRows);
+  // Rows of 32 bf16 (one line apart): aligned already.
+  f.destStrideKBytes = 4096 * 2;
+  EXPECT_FALSE(planTransposeBlocks(f)->realignRows);
+  f.destStrideKBytes = 4093 * 2;
+  f.sizeR = 63;
+  EXPECT_FALSE(planTransposeBlocks(f)->realignRows);
+}
+
 TEST(KernelPlanTest, InterleavedPart) {
   // bf16 (2,1) sub-tiles, 32 lanes, rows of 128: two reads of 16 lanes.
   EXPECT_EQ(getInterleavedPart(2, 32, 128), 16);

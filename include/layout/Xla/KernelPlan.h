@@ -75,6 +75,13 @@ struct TransposeBlockPlan {
   /// block prefetches the lines it will read this many p_r rows later (0:
   /// no prefetches).
   int64_t prefetchRows = 0;
+  /// Streaming stores into destination rows that do not start on a line
+  /// (odd extents): each destination row is written as aligned vectors that
+  /// straddle two blocks (the previous block's `wide` vectors of the row,
+  /// carried through a small buffer, and this block's, shifted together in
+  /// registers), so that the rows stream too instead of taking unaligned
+  /// cached stores.
+  bool realignRows = false;
 };
 
 /// The prefetch distance of blocked transposes, in p_r rows

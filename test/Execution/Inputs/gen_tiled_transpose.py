@@ -29,6 +29,9 @@ CASES = [
     # (edge rows past the last whole block, overlapping edge blocks).
     ("f32_t8x128_odd_to_01", "f32", (29, 291), "{1,0:T(8,128)}", "{0,1}"),
     ("f32_t8x8_to_01", "f32", (40, 24), "{1,0:T(8,8)}", "{0,1}"),
+    # Destination rows of 45 f32 from 8 x 8 blocks two per line: realigned
+    # lines whose shifts alternate with the block's residue (streaming).
+    ("f32_t8x128_to_01_odd_rows", "f32", (45, 70), "{1,0:T(8,128)}", "{0,1}"),
     ("f32_t4x16_to_01", "f32", (20, 50), "{1,0:T(4,16)}", "{0,1}"),
     ("f32_t8x128_to_t01", "f32", (128, 256), "{1,0:T(8,128)}",
      "{0,1:T(8,128)}"),

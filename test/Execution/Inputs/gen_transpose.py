@@ -36,6 +36,20 @@ CASES = [
     # (vector-register-bytes), with edge blocks along both dims.
     ("t256x64_f32", "f32", (256, 64), (1, 0)),
     ("t3_210_wide_edges", "f32", (48, 16, 40), (2, 1, 0)),
+    # Destination rows that start off vector boundaries (45 f32, 37 f64),
+    # streaming: realigned rows (a head, vectors straddling two blocks, the
+    # carried tail) with edge blocks along both dims; an outer dim whose
+    # stride is a multiple of the block (48 x 37) keeps them, one that is
+    # not (50 x 37) takes unaligned stores.
+    ("t45x67_f32", "f32", (45, 67), (1, 0)),
+    ("t37x41_f64", "f64", (37, 41), (1, 0)),
+    # Two blocks per line (bf16 16 x 16, i8 32 x 32): whole lines realigned,
+    # the shifts alternating with the block's p_k residue (rows of 67 bf16
+    # and 131 i8).
+    ("t67x40_bf16", "bf16", (67, 40), (1, 0)),
+    ("t131x40_i8", "i8", (131, 40), (1, 0)),
+    ("t3_021_realign", "f32", (2, 37, 48), (0, 2, 1)),
+    ("t3_021_unaligned", "f32", (3, 37, 50), (0, 2, 1)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

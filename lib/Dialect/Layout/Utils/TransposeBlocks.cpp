@@ -23,12 +23,13 @@
 // Edges: sizes that are not multiples of V take one more block that
 // overlaps the previous one (the same values are written twice; copies
 // only), unaligned and cached. Dims shorter than V take smaller blocks,
-// down to 4 x 4; shorter ones keep the scalar nest.
+// down to 4 x 4; shorter ones keep the scalar nest. Destination rows that
+// do not start on a line stream realigned (RealignedTransposeRows.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TransposeBlocks.h"
-#include "NestEmitter.h"
+#include "TransposeBlockKernel.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -223,88 +224,6 @@ bool NestEmitter::mayTransposeBlocks() {
          });
 }
 
-namespace mlir::layout::loops {
-/// The blocked transpose of the dims k.. of one nest: plan() checks the
-/// copy and fixes the block geometry, the loop order and the parallel
-/// chunks without building IR; emit() builds the blocks.
-class TransposeBlockKernel {
-public:
-  TransposeBlockKernel(NestEmitter &e, unsigned k)
-      : e(e), x(e.x), b(e.x.b), loc(e.x.loc), k(k),
-        r(e.placeholders.size() - 1) {}
-  /// False when the dims k.. are not such a copy (nothing built).
-  bool plan(const llvm::SmallBitVector &active);
-  void emit();
-
-private:
-  using Bounds = std::pair<AffineExpr, AffineExpr>;
-  /// Every slot of the dims k.. is valid: each check left that involves
-  /// them holds on the whole buffer (a permutation's `l < size`).
-  bool checksHoldOnPlane(const llvm::SmallBitVector &active);
-  /// How each source is read (classifyReads) and the block side V.
-  bool planBlock();
-  /// Each source's Read; the largest block side the crossing ones allow
-  /// (0: any), or nullopt when a source is none of the three.
-  std::optional<int64_t> classifyReads();
-  /// The crossing sources' steps inside blocks of the chosen V.
-  bool planAlignedSteps();
-  /// The blocks side by side along the row (`wide`) and their store size.
-  void planWidth();
-  void orderMiddleDims();
-  void planParallel();
-  void emitBlock(bool fullR, bool alignedStores);
-  /// One source's vectors of the block: [w][j], destination row j.
-  SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
-  void prefetchRow(const NestEmitter::Source &source, int64_t row);
-  /// The p_k rows past the last whole block when p_k is contiguous only
-  /// within aligned blocks (alignedK): element by element.
-  void edgeKRows();
-  void blockLoop(AffineExpr slot, int64_t size, int64_t step,
-                 function_ref<void(bool full)> body);
-  void groupedBlocks(AffineExpr start, AffineExpr end, bool alignedRows);
-  void edgeKBlock(bool alignedRows);
-  void emitPlanes(function_ref<void()> kBlocks,
-                  std::optional<Bounds> firstMiddle = std::nullopt);
-  void allKBlocks(bool alignedRows);
-  Bounds chunkBounds(AffineExpr c, int64_t size, int64_t count, int64_t total);
-  void emitBlocks(bool alignedRows);
-
-  NestEmitter &e;
-  IndexExprs &x;
-  OpBuilder &b;
-  Location loc;
-  unsigned k, r;
-  /// How a source is read per block: a crossing source as V vectors along
-  /// p_k transposed in registers (Block), a source contiguous along the
-  /// row as one vector per destination row (Row), a source constant along
-  /// the row as one element per destination row, broadcast (Splat). An
-  /// elementwise op with a transposed operand: the transposed operand
-  /// takes blocks, the others rows or splats.
-  enum class Read { Block, Row, Splat };
-  struct SourceRead {
-    Read kind = Read::Block;
-    /// Blocks: the steps hold only inside aligned V blocks (a tiled
-    /// source) along p_k / p_r; `stepsR` are those along p_r.
-    bool alignedK = false, alignedR = false;
-    std::optional<SmallVector<int64_t>> globalK, globalR;
-    SmallVector<int64_t> stepsR;
-  };
-  SmallVector<SourceRead> reads;
-  /// The first crossing source (the middle dims follow its strides).
-  const NestEmitter::Source *s = nullptr;
-  MemRefType viewType;
-  AffineExpr pk, pr;
-  int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
-  int64_t group = 0, prefetchRows = 0;
-  /// Some crossing source is contiguous along p_k only inside aligned V
-  /// blocks: the rows past the last whole block go element by element.
-  bool alignedK = false;
-  Type elementType;
-  SmallVector<unsigned> middle;
-  int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
-};
-} // namespace mlir::layout::loops
-
 bool TransposeBlockKernel::checksHoldOnPlane(
     const llvm::SmallBitVector &active) {
   unsigned n = e.placeholders.size();
@@ -444,6 +363,7 @@ bool TransposeBlockKernel::planBlock() {
   wide = blocks->wide;
   group = blocks->group;
   prefetchRows = blocks->prefetchRows;
+  realignRows = blocks->realignRows;
   return planAlignedSteps();
 }
 
@@ -612,10 +532,52 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
   SmallVector<SmallVector<SmallVector<Value>>> parts;
   for (unsigned n = 0; n < e.sources.size(); ++n)
     parts.push_back(readBlock(n, fullR));
+  // Realigned rows whose shifts depend on p_k's residue modulo the width:
+  // one case per residue (the same blocks, each with its rows' shifts).
+  if (part && shifts.size() > 1) {
+    Value residue = x.materialize(pk.floorDiv(v) % wide);
+    SmallVector<int64_t> cases;
+    for (int64_t c = 1; c < wide; ++c)
+      cases.push_back(c);
+    auto cased = scf::IndexSwitchOp::create(b, loc, TypeRange{}, residue, cases,
+                                            cases.size());
+    OpBuilder::InsertionGuard guard(b);
+    for (int64_t c = 0; c < wide; ++c) {
+      Region &region =
+          c == 0 ? cased.getDefaultRegion() : cased.getCaseRegions()[c - 1];
+      b.setInsertionPointToStart(&region.emplaceBlock());
+      scf::YieldOp::create(b, loc);
+      b.setInsertionPointToStart(&region.front());
+      storeRows(parts, alignedStores, shifts[c]);
+    }
+    return;
+  }
+  storeRows(parts, alignedStores,
+            part ? ArrayRef<int64_t>(shifts[0]) : ArrayRef<int64_t>());
+}
+
+void TransposeBlockKernel::storeRows(
+    ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
+    ArrayRef<int64_t> rowShifts) {
   // Destination row j: the parts back to back (one whole line at 64-byte
   // vectors). Not one concatenated vector: LLVM splits a non-temporal
   // <32 x i16> store into 16-bit scalar stores on AVX2.
   for (int64_t j = 0; j < v; ++j) {
+    auto result = [&](int64_t w) {
+      // The op on destination row j's vectors (a copy: the moved vector).
+      SmallVector<Value> loaded;
+      for (const auto &source : parts)
+        loaded.push_back(source[w][j]);
+      return e.fromMoveType(e.fn(b, loc, loaded), elementType);
+    };
+    if (!rowShifts.empty() && rowShifts[j] != 0) {
+      SmallVector<Value> row;
+      for (int64_t w = 0; w < wide; ++w)
+        row.push_back(result(w));
+      storeRealignedRow(j, row, rowShifts[j]);
+      continue;
+    }
+    SmallVector<Value> row;
     for (int64_t w = 0; w < wide; ++w) {
       // (The destination's index: its dims in its order, also in a walk
       // reordered into tiles.)
@@ -624,13 +586,9 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
         indices.push_back(x.materialize(p == pk   ? pk + j
                                         : p == pr ? pr + w * v
                                                   : p));
-      // The op on destination row j's vectors (a copy: the moved vector).
-      SmallVector<Value> loaded;
-      for (const auto &source : parts)
-        loaded.push_back(source[w][j]);
-      auto store = vector::StoreOp::create(
-          b, loc, e.fromMoveType(e.fn(b, loc, loaded), elementType), e.destView,
-          indices);
+      row.push_back(result(w));
+      auto store =
+          vector::StoreOp::create(b, loc, row.back(), e.destView, indices);
       if (!alignedStores)
         continue;
       store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
@@ -639,6 +597,61 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
         e.usedNontemporal = true;
       }
     }
+    // A row aligned at this residue and shifted at another: the tail after
+    // the blocks stores its carry whatever the last block's residue.
+    if (!rowShifts.empty() && isCarried(j))
+      storeCarry(j, row);
+  }
+}
+
+/// Without realigned rows, the full p_r blocks, then one that ends at
+/// sizeR. With them (and `realigning`): the head block at p_r = 0, the
+/// full blocks after it (every row's aligned vectors), the last vector of
+/// each shifted row (its carry, unaligned; it overlaps what is stored
+/// already with the same values), then the overlapping last block.
+void TransposeBlockKernel::rowBlocks(
+    function_ref<void(function_ref<void()>)> eachK, bool alignedRows) {
+  auto blocks = [&](bool fullR, bool aligned) {
+    eachK([&] { emitBlock(fullR, aligned); });
+  };
+  if (!realigning) {
+    blockLoop(pr, sizeR, width,
+              [&](bool fullR) { blocks(fullR, alignedRows && fullR); });
+    return;
+  }
+  int64_t full = sizeR / width * width;
+  x.bind(pr, arith::ConstantIndexOp::create(b, loc, 0));
+  part = Part::Head;
+  blocks(/*fullR=*/true, /*aligned=*/true);
+  part = Part::Body;
+  x.forLoop(
+      {x.cst(width)}, {x.cst(full)},
+      [&](Value iv) {
+        x.bind(pr, iv);
+        blocks(/*fullR=*/true, /*aligned=*/true);
+      },
+      width);
+  part.reset();
+  eachK([&] {
+    for (int64_t j = 0; j < v; ++j) {
+      // (Rows that never shift keep no carry.)
+      if (!isCarried(j))
+        continue;
+      for (auto [w, value] : llvm::enumerate(loadCarry(j))) {
+        SmallVector<Value> indices;
+        for (AffineExpr p : e.destIndex)
+          indices.push_back(x.materialize(
+              p == pk   ? pk + j
+              : p == pr ? x.cst(full - width + static_cast<int64_t>(w) * v)
+                        : p));
+        vector::StoreOp::create(b, loc, e.fromMoveType(value, elementType),
+                                e.destView, indices);
+      }
+    }
+  });
+  if (sizeR % width) {
+    x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
+    blocks(/*fullR=*/false, /*aligned=*/false);
   }
 }
 
@@ -669,9 +682,8 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
         {start}, {end},
         [&](Value iv) {
           x.bind(pk, iv);
-          blockLoop(pr, sizeR, width, [&](bool fullR) {
-            emitBlock(fullR, alignedRows && fullR);
-          });
+          groupStart = pk;
+          rowBlocks([](function_ref<void()> block) { block(); }, alignedRows);
         },
         v);
     return;
@@ -680,15 +692,18 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
       {start}, {end},
       [&](Value g) {
         AffineExpr g0 = x.value(g);
-        blockLoop(pr, sizeR, width, [&](bool fullR) {
-          x.forLoop(
-              {g0}, {g0 + group, end},
-              [&](Value iv) {
-                x.bind(pk, iv);
-                emitBlock(fullR, alignedRows && fullR);
-              },
-              v);
-        });
+        groupStart = g0;
+        rowBlocks(
+            [&](function_ref<void()> block) {
+              x.forLoop(
+                  {g0}, {g0 + group, end},
+                  [&](Value iv) {
+                    x.bind(pk, iv);
+                    block();
+                  },
+                  v);
+            },
+            alignedRows);
       },
       group);
 }
@@ -757,19 +772,30 @@ TransposeBlockKernel::Bounds TransposeBlockKernel::chunkBounds(AffineExpr c,
 }
 
 void TransposeBlockKernel::emitBlocks(bool alignedRows) {
+  // Realigned rows: each thread's carry buffer, before its loops.
+  auto makeCarry = [&] {
+    if (!realigning)
+      return;
+    auto type = MemRefType::get(
+        {group, width}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
+    carry = memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
+  };
   if (middleChunks >= 2) {
     int64_t sizeM = *IndexExprs::getConstant(e.physSizes[middle.front()]);
     e.emitParallelChunks({x.cst(0)}, {x.cst(middleChunks)}, [&](Value chunk) {
+      makeCarry();
       emitPlanes([&] { allKBlocks(alignedRows); },
                  chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
     });
     return;
   }
   if (chunks < 2) {
+    makeCarry();
     emitPlanes([&] { allKBlocks(alignedRows); });
     return;
   }
   e.emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
+    makeCarry();
     Bounds bounds = chunkBounds(x.value(chunk), chunkRows, chunks, sizeK);
     AffineExpr start = bounds.first, end = bounds.second;
     AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
@@ -794,6 +820,19 @@ void TransposeBlockKernel::emit() {
   // (checked at run time). Aligned stores only matter for streaming ones
   // (vmovntps needs them); otherwise one unaligned version.
   bool rowsAligned = (e.destStrides[r - 1] * e.elementBytes) % storeBytes == 0;
+  // Rows that start off vector boundaries, each at a constant shift from
+  // one: realigned streaming rows when the buffer is aligned.
+  if (e.nontemporal && !rowsAligned && planRealign()) {
+    scf::IfOp ifOp = x.createIfAligned(e.destPointer, storeBytes);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    realigning = true;
+    emitBlocks(/*alignedRows=*/false);
+    realigning = false;
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    emitBlocks(/*alignedRows=*/false);
+    return;
+  }
   if (!e.nontemporal || !rowsAligned) {
     emitBlocks(/*alignedRows=*/false);
     return;

@@ -1,0 +1,144 @@
+//===- RealignedTransposeRows.cpp - Transposes into odd rows, streaming ---===//
+//
+// Blocked transposes whose destination rows do not start on a line (odd
+// extents: f32[4093,4099]{1,0} -> {0,1}) would store each block row
+// unaligned and cached, every destination line read for ownership first
+// (TransposeBlockPlan::realignRows has the measurements). Realigned, each
+// block row's last `wide` vectors wait in a per-thread carry buffer, and
+// every later block streams the aligned vectors that end inside its own,
+// made of the carry's lanes and its (vector.shuffle). Shifts are constants
+// of the block row (and of p_k's residue modulo the width, when the row
+// stride is not a multiple of it: one scf.index_switch case each).
+// docs/lowering.md, "Realigned rows".
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlockKernel.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/DebugLog.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
+
+bool TransposeBlockKernel::planRealign() {
+  if (!realignRows)
+    return false;
+  // The destination's flat index: the p_r coefficient 1 (a contiguous
+  // row), every other dim's but p_k's a multiple of the width W = wide x V.
+  // p_k is a multiple of V at every full block (groups and parallel chunks
+  // are), so in a W x element aligned buffer block row j starts
+  // (c_k (c V + j) + constant) mod W elements past a line, c the block's
+  // residue (p_k / V) mod wide.
+  AffineExpr flat = x.cst(0);
+  for (auto [d, index] : llvm::enumerate(e.destIndex))
+    flat = flat + index * e.destStrides[d];
+  std::optional<LinearForm> form = getLinearForm(flat, e.placeholders);
+  if (!form || form->coeffs[r] != 1) {
+    LDBG() << "transpose blocks at level " << k
+           << ": destination rows not linear, no realigned rows";
+    return false;
+  }
+  for (auto [m, coeff] : llvm::enumerate(form->coeffs))
+    if (m != k && m != r && coeff % width) {
+      LDBG() << "transpose blocks at level " << k << ": dim " << m
+             << " moves the rows' alignment, no realigned rows";
+      return false;
+    }
+  shifts.clear();
+  bool anyShift = false;
+  // One set of shifts when they do not depend on the residue.
+  int64_t residues = (form->coeffs[k] * v) % width ? wide : 1;
+  for (int64_t c = 0; c < residues; ++c) {
+    SmallVector<int64_t> &rowShifts = shifts.emplace_back();
+    for (int64_t j = 0; j < v; ++j) {
+      rowShifts.push_back(
+          llvm::mod(form->coeffs[k] * (c * v + j) + form->constant, width));
+      anyShift |= rowShifts.back() != 0;
+    }
+  }
+  return anyShift;
+}
+
+void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
+                                             int64_t shift) {
+  auto indices = [&](int64_t column) {
+    SmallVector<Value> result;
+    for (AffineExpr p : e.destIndex)
+      result.push_back(x.materialize(p == pk   ? pk + j
+                                     : p == pr ? pr + column
+                                               : p));
+    return result;
+  };
+  if (*part == Part::Head) {
+    for (auto [w, value] : llvm::enumerate(row))
+      vector::StoreOp::create(b, loc, value, e.destView,
+                              indices(static_cast<int64_t>(w) * v));
+    storeCarry(j, row);
+    return;
+  }
+  // The row's stream from p_r - W: the carry's W elements, then this
+  // block's. Aligned vector w holds elements W + w V - shift .. of it:
+  // one vector of the stream or lanes of two adjacent ones, moved as
+  // integers of the element's width (no float shuffles of bf16).
+  SmallVector<Value> stream = loadCarry(j);
+  for (Value value : row)
+    stream.push_back(toBits(value));
+  for (int64_t w = 0; w < wide; ++w) {
+    int64_t start = width + w * v - shift, q = start / v, t = start % v;
+    Value line = stream[q];
+    if (t != 0) {
+      SmallVector<int64_t> lanes;
+      for (int64_t i = 0; i < v; ++i)
+        lanes.push_back(t + i);
+      line = vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], lanes);
+    }
+    auto store =
+        vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
+                                e.destView, indices(w * v - shift));
+    store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
+    store.setNontemporal(true);
+    e.usedNontemporal = true;
+  }
+  storeCarry(j, row);
+}
+
+SmallVector<Value> TransposeBlockKernel::carryIndex(int64_t j, int64_t w) {
+  return {x.materialize(pk - groupStart + j), x.materialize(x.cst(w * v))};
+}
+
+Value TransposeBlockKernel::toBits(Value vector) {
+  auto bits = VectorType::get(
+      {v}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
+  if (vector.getType() == bits)
+    return vector;
+  return vector::BitCastOp::create(b, loc, bits, vector);
+}
+
+SmallVector<Value> TransposeBlockKernel::loadCarry(int64_t j) {
+  auto type =
+      VectorType::get({v}, cast<MemRefType>(carry.getType()).getElementType());
+  SmallVector<Value> row;
+  for (int64_t w = 0; w < wide; ++w)
+    row.push_back(
+        vector::LoadOp::create(b, loc, type, carry, carryIndex(j, w)));
+  return row;
+}
+
+void TransposeBlockKernel::storeCarry(int64_t j, ArrayRef<Value> row) {
+  for (auto [w, value] : llvm::enumerate(row))
+    vector::StoreOp::create(b, loc, toBits(value), carry,
+                            carryIndex(j, static_cast<int64_t>(w)));
+}
+
+bool TransposeBlockKernel::isCarried(int64_t j) {
+  return llvm::any_of(
+      shifts, [&](ArrayRef<int64_t> rowShifts) { return rowShifts[j] != 0; });
+}

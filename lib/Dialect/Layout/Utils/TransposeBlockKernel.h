@@ -1,0 +1,138 @@
+//===- TransposeBlockKernel.h - The blocked transpose kernel ----*- C++ -*-===//
+//
+// The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
+// geometry, loop order, parallel chunks, realigned rows) and its emission,
+// TransposeBlocks.cpp and RealignedTransposeRows.cpp. Private to
+// lib/Dialect/Layout/Utils.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_LIB_DIALECT_LAYOUT_UTILS_TRANSPOSEBLOCKKERNEL_H
+#define LAYOUT_LIB_DIALECT_LAYOUT_UTILS_TRANSPOSEBLOCKKERNEL_H
+
+#include "NestEmitter.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+
+#include <optional>
+
+namespace mlir::layout::loops {
+/// The blocked transpose of the dims k.. of one nest: plan() checks the
+/// copy and fixes the block geometry, the loop order and the parallel
+/// chunks without building IR; emit() builds the blocks.
+class TransposeBlockKernel {
+public:
+  TransposeBlockKernel(NestEmitter &e, unsigned k)
+      : e(e), x(e.x), b(e.x.b), loc(e.x.loc), k(k),
+        r(e.placeholders.size() - 1) {}
+  /// False when the dims k.. are not such a copy (nothing built).
+  bool plan(const llvm::SmallBitVector &active);
+  void emit();
+
+private:
+  using Bounds = std::pair<AffineExpr, AffineExpr>;
+  /// Every slot of the dims k.. is valid: each check left that involves
+  /// them holds on the whole buffer (a permutation's `l < size`).
+  bool checksHoldOnPlane(const llvm::SmallBitVector &active);
+  /// How each source is read (classifyReads) and the block side V.
+  bool planBlock();
+  /// Each source's Read; the largest block side the crossing ones allow
+  /// (0: any), or nullopt when a source is none of the three.
+  std::optional<int64_t> classifyReads();
+  /// The crossing sources' steps inside blocks of the chosen V.
+  bool planAlignedSteps();
+  /// The blocks side by side along the row (`wide`) and their store size.
+  void planWidth();
+  void orderMiddleDims();
+  void planParallel();
+  void emitBlock(bool fullR, bool alignedStores);
+  /// Realigned destination rows (TransposeBlockPlan::realignRows): the
+  /// shift of each block row's start past a vector boundary, when every
+  /// one is a constant (false: the rows take unaligned stores).
+  bool planRealign();
+  /// The destination rows of a block: [source][w][j] the sources' vectors;
+  /// `rowShifts` (realigned blocks) each row's shift.
+  void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
+                 bool alignedStores, ArrayRef<int64_t> rowShifts);
+  /// Destination row j's vectors `row` (at p_r + w V) of a realigned block,
+  /// the row starting `shift` elements past a line: the head block stores
+  /// them unaligned; later blocks store the aligned vectors that end inside
+  /// them, made of the carry's and theirs. Then `row` is the carry.
+  void storeRealignedRow(int64_t j, ArrayRef<Value> row, int64_t shift);
+  /// Block row j's carry (its last `wide` vectors) in the carry buffer.
+  SmallVector<Value> carryIndex(int64_t j, int64_t w);
+  /// `vector` as integers of the element's width.
+  Value toBits(Value vector);
+  SmallVector<Value> loadCarry(int64_t j);
+  /// Whether block row j shifts at some residue (and keeps a carry).
+  bool isCarried(int64_t j);
+  void storeCarry(int64_t j, ArrayRef<Value> row);
+  /// The p_r blocks of a plane; `eachK` runs its argument at each p_k
+  /// block of the group.
+  void rowBlocks(function_ref<void(function_ref<void()>)> eachK,
+                 bool alignedRows);
+  /// One source's vectors of the block: [w][j], destination row j.
+  SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
+  void prefetchRow(const NestEmitter::Source &source, int64_t row);
+  /// The p_k rows past the last whole block when p_k is contiguous only
+  /// within aligned blocks (alignedK): element by element.
+  void edgeKRows();
+  void blockLoop(AffineExpr slot, int64_t size, int64_t step,
+                 function_ref<void(bool full)> body);
+  void groupedBlocks(AffineExpr start, AffineExpr end, bool alignedRows);
+  void edgeKBlock(bool alignedRows);
+  void emitPlanes(function_ref<void()> kBlocks,
+                  std::optional<Bounds> firstMiddle = std::nullopt);
+  void allKBlocks(bool alignedRows);
+  Bounds chunkBounds(AffineExpr c, int64_t size, int64_t count, int64_t total);
+  void emitBlocks(bool alignedRows);
+
+  NestEmitter &e;
+  IndexExprs &x;
+  OpBuilder &b;
+  Location loc;
+  unsigned k, r;
+  /// How a source is read per block: a crossing source as V vectors along
+  /// p_k transposed in registers (Block), a source contiguous along the
+  /// row as one vector per destination row (Row), a source constant along
+  /// the row as one element per destination row, broadcast (Splat). An
+  /// elementwise op with a transposed operand: the transposed operand
+  /// takes blocks, the others rows or splats.
+  enum class Read { Block, Row, Splat };
+  struct SourceRead {
+    Read kind = Read::Block;
+    /// Blocks: the steps hold only inside aligned V blocks (a tiled
+    /// source) along p_k / p_r; `stepsR` are those along p_r.
+    bool alignedK = false, alignedR = false;
+    std::optional<SmallVector<int64_t>> globalK, globalR;
+    SmallVector<int64_t> stepsR;
+  };
+  SmallVector<SourceRead> reads;
+  /// The first crossing source (the middle dims follow its strides).
+  const NestEmitter::Source *s = nullptr;
+  MemRefType viewType;
+  AffineExpr pk, pr;
+  int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
+  int64_t group = 0, prefetchRows = 0;
+  /// Realigned rows: planned (realignRows), and while the realigned
+  /// variant is built (realigning) the shifts, the per-thread carry buffer
+  /// (group x V), the current group's first p_k and the part of the row
+  /// being built (Head: p_r = 0; Body: the aligned vectors after it).
+  bool realignRows = false, realigning = false;
+  /// Each block row's shift, per residue (p_k / V) mod wide when it
+  /// depends on it (else one set).
+  SmallVector<SmallVector<int64_t>> shifts;
+  Value carry;
+  AffineExpr groupStart;
+  enum class Part { Head, Body };
+  std::optional<Part> part;
+  /// Some crossing source is contiguous along p_k only inside aligned V
+  /// blocks: the rows past the last whole block go element by element.
+  bool alignedK = false;
+  Type elementType;
+  SmallVector<unsigned> middle;
+  int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
+};
+} // namespace mlir::layout::loops
+
+#endif // LAYOUT_LIB_DIALECT_LAYOUT_UTILS_TRANSPOSEBLOCKKERNEL_H
