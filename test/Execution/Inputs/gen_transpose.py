@@ -39,8 +39,9 @@ CASES = [
     # Destination rows that start off vector boundaries (45 f32, 37 f64),
     # streaming: realigned rows (a head, vectors straddling two blocks, the
     # carried tail) with edge blocks along both dims; an outer dim whose
-    # stride is a multiple of the block (48 x 37) keeps them, one that is
-    # not (50 x 37) takes unaligned stores.
+    # stride is a multiple of the block (48 x 37) keeps the rows' shifts,
+    # one that is not (50 x 37) moves them: a copy of the plane's blocks
+    # per base shift (scf.index_switch).
     ("t45x67_f32", "f32", (45, 67), (1, 0)),
     ("t37x41_f64", "f64", (37, 41), (1, 0)),
     # Two blocks per line (bf16 16 x 16, i8 32 x 32): whole lines realigned,
@@ -49,7 +50,7 @@ CASES = [
     ("t67x40_bf16", "bf16", (67, 40), (1, 0)),
     ("t131x40_i8", "i8", (131, 40), (1, 0)),
     ("t3_021_realign", "f32", (2, 37, 48), (0, 2, 1)),
-    ("t3_021_unaligned", "f32", (3, 37, 50), (0, 2, 1)),
+    ("t3_021_moving", "f32", (3, 37, 50), (0, 2, 1)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

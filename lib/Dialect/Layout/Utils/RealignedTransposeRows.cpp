@@ -46,12 +46,21 @@ bool TransposeBlockKernel::planRealign() {
            << ": destination rows not linear, no realigned rows";
     return false;
   }
-  for (auto [m, coeff] : llvm::enumerate(form->coeffs))
-    if (m != k && m != r && coeff % width) {
+  // Dims outside the plane that move the rows' alignment: a run-time base
+  // shift per plane, one copy of the plane's blocks per value
+  // (emitRealignedPlane), for widths of at most kMaxPlaneCopies elements.
+  movingBase = AffineExpr();
+  for (auto [m, coeff] : llvm::enumerate(form->coeffs)) {
+    if (m == k || m == r || coeff % width == 0)
+      continue;
+    if (width > kMaxPlaneCopies) {
       LDBG() << "transpose blocks at level " << k << ": dim " << m
              << " moves the rows' alignment, no realigned rows";
       return false;
     }
+    AffineExpr term = e.placeholders[m] * llvm::mod(coeff, width);
+    movingBase = movingBase ? movingBase + term : term;
+  }
   shifts.clear();
   bool anyShift = false;
   // One set of shifts when they do not depend on the residue.
@@ -64,7 +73,34 @@ bool TransposeBlockKernel::planRealign() {
       anyShift |= rowShifts.back() != 0;
     }
   }
-  return anyShift;
+  return anyShift || movingBase;
+}
+
+void TransposeBlockKernel::emitRealignedPlane(function_ref<void()> kBlocks) {
+  if (!movingBase) {
+    kBlocks();
+    return;
+  }
+  Value base = x.materialize(movingBase % width);
+  SmallVector<int64_t> cases;
+  for (int64_t c = 1; c < width; ++c)
+    cases.push_back(c);
+  auto cased = scf::IndexSwitchOp::create(b, loc, TypeRange{}, base, cases,
+                                          cases.size());
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<SmallVector<int64_t>> planeShifts = shifts;
+  for (int64_t c = 0; c < width; ++c) {
+    Region &region =
+        c == 0 ? cased.getDefaultRegion() : cased.getCaseRegions()[c - 1];
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    scf::YieldOp::create(b, loc);
+    b.setInsertionPointToStart(&region.front());
+    for (auto [rowShifts, fixed] : llvm::zip(shifts, planeShifts))
+      for (auto [shift, f] : llvm::zip(rowShifts, fixed))
+        shift = llvm::mod(f + c, width);
+    kBlocks();
+  }
+  shifts = planeShifts;
 }
 
 void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,

@@ -50,6 +50,14 @@ private:
   /// shift of each block row's start past a vector boundary, when every
   /// one is a constant (false: the rows take unaligned stores).
   bool planRealign();
+  /// One plane's blocks (`kBlocks`) with realigned rows: when dims outside
+  /// the plane move the rows' alignment (movingBase), an scf.index_switch
+  /// on the plane's base shift with a copy of the blocks per value.
+  void emitRealignedPlane(function_ref<void()> kBlocks);
+  /// The widest block row (elements) whose planes may take one copy per
+  /// base shift: 16 copies at most (f32, f64; bf16 and i8 lines would take
+  /// 32 and 64).
+  static constexpr int64_t kMaxPlaneCopies = 16;
   /// The destination rows of a block: [source][w][j] the sources' vectors;
   /// `rowShifts` (realigned blocks) each row's shift.
   void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
@@ -122,6 +130,9 @@ private:
   /// Each block row's shift, per residue (p_k / V) mod wide when it
   /// depends on it (else one set).
   SmallVector<SmallVector<int64_t>> shifts;
+  /// The destination offset (mod the width) of the dims outside the plane
+  /// that move the rows' alignment; null when none does.
+  AffineExpr movingBase;
   Value carry;
   AffineExpr groupStart;
   enum class Part { Head, Body };

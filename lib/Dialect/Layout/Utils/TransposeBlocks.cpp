@@ -751,7 +751,10 @@ void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
       });
       return;
     }
-    kBlocks();
+    if (realigning)
+      emitRealignedPlane(kBlocks);
+    else
+      kBlocks();
   };
   outer(0);
 }
