@@ -108,8 +108,11 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // a block row together): 27-29 GB/s. They need a head (the row's first
   // part, unaligned) and one realigned part at least.
   int64_t width = v * plan.wide;
+  int64_t rowStride =
+      f.destRowStrideBytes ? f.destRowStrideBytes : f.destStrideKBytes;
   plan.realignRows = f.nontemporal &&
-                     f.destStrideKBytes % (width * f.elementBytes) != 0 &&
+                     (f.destStrideKBytes % (width * f.elementBytes) != 0 ||
+                      rowStride % (width * f.elementBytes) != 0) &&
                      f.sizeR >= 2 * width;
   return plan;
 }

@@ -191,6 +191,13 @@ TEST(KernelPlanTest, TransposeBlocksRealignOddStreamingRows) {
   EXPECT_FALSE(planTransposeBlocks(f)->realignRows);
   EXPECT_FALSE(planTransposeBlocks(f32Plane(4099, 31))->realignRows);
   EXPECT_TRUE(planTransposeBlocks(f32Plane(4099, 33))->realignRows);
+  // p_k rows a multiple of 64 bytes apart (a destination [A, 16, 45] with
+  // p_k outermost) but the rows between them (a middle dim) not: realigned.
+  f = f32Plane(64, 45);
+  f.destStrideKBytes = 16 * 45 * 4;
+  EXPECT_FALSE(planTransposeBlocks(f)->realignRows);
+  f.destRowStrideBytes = 45 * 4;
+  EXPECT_TRUE(planTransposeBlocks(f)->realignRows);
   // bf16 blocks are 16 x 16, two side by side per 64-byte row part
   // (wide = 2): realigned as whole lines, rows of at least two lines.
   f = f32Plane(4099, 4093);

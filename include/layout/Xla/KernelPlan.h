@@ -48,7 +48,10 @@ struct TransposePlaneFacts {
   int64_t sizeK = 0; ///< the plane's extent along p_k (source-contiguous)
   int64_t sizeR = 0; ///< its extent along p_r (the destination's row)
   int64_t destStrideKBytes = 0; ///< destination bytes between p_k rows
-  bool nontemporal = false;     ///< streaming stores
+  /// Destination bytes between consecutive rows (the dim just outside p_r;
+  /// p_k's or a middle dim's); 0: destStrideKBytes.
+  int64_t destRowStrideBytes = 0;
+  bool nontemporal = false; ///< streaming stores
   /// Some source is read along the destination's row (a vector or a splat
   /// per destination row: an elementwise op with a transposed operand).
   bool rowReads = false;

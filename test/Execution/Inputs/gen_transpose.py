@@ -51,6 +51,9 @@ CASES = [
     ("t131x40_i8", "i8", (131, 40), (1, 0)),
     ("t3_021_realign", "f32", (2, 37, 48), (0, 2, 1)),
     ("t3_021_moving", "f32", (3, 37, 50), (0, 2, 1)),
+    # p_k outermost with aligned rows of 16 x 45 f32 between its steps, the
+    # middle dim's rows of 45 not: realigned with a moving base shift.
+    ("t3_201_moving", "f32", (16, 45, 40), (2, 0, 1)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

@@ -347,6 +347,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.sizeK = sizeK;
   facts.sizeR = sizeR;
   facts.destStrideKBytes = e.destStrides[k] * e.elementBytes;
+  facts.destRowStrideBytes = e.destStrides[r - 1] * e.elementBytes;
   facts.nontemporal = e.nontemporal;
   facts.maxSide = *maxSide;
   facts.groupBytes = e.options.transposeGroupBytes;
@@ -776,9 +777,18 @@ TransposeBlockKernel::Bounds TransposeBlockKernel::chunkBounds(AffineExpr c,
 
 void TransposeBlockKernel::emitBlocks(bool alignedRows) {
   // Realigned rows: each thread's carry buffer, before its loops.
+  // Not at the current point, which may be inside serial loops around the
+  // kernel (an alloca per iteration would grow the stack): at the start of
+  // the enclosing parallel chunk's body (emitParallelChunks), else next to
+  // the destination, as the staging row (NestEmitter::getStagingRow).
   auto makeCarry = [&] {
     if (!realigning)
       return;
+    OpBuilder::InsertionGuard guard(b);
+    if (e.allocaBlock)
+      b.setInsertionPointToStart(e.allocaBlock);
+    else
+      b.setInsertionPointAfterValue(e.destView);
     auto type = MemRefType::get(
         {group, width}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
     carry = memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
