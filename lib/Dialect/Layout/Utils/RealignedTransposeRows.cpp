@@ -15,6 +15,7 @@
 
 #include "TransposeBlockKernel.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -81,42 +82,80 @@ void TransposeBlockKernel::emitRealignedPlane(function_ref<void()> kBlocks) {
     kBlocks();
     return;
   }
-  Value base = x.materialize(movingBase % width);
+  SmallVector<SmallVector<int64_t>> planeShifts = shifts;
+  emitCases(x.materialize(movingBase % width), width, [&](int64_t c) {
+    for (auto [rowShifts, fixed] : llvm::zip(shifts, planeShifts))
+      for (auto [shift, f] : llvm::zip(rowShifts, fixed))
+        shift = llvm::mod(f + c, width);
+    kBlocks();
+  });
+  shifts = planeShifts;
+}
+
+void TransposeBlockKernel::emitCases(Value selector, int64_t count,
+                                     function_ref<void(int64_t)> body) {
   SmallVector<int64_t> cases;
-  for (int64_t c = 1; c < width; ++c)
+  for (int64_t c = 1; c < count; ++c)
     cases.push_back(c);
-  auto cased = scf::IndexSwitchOp::create(b, loc, TypeRange{}, base, cases,
+  auto cased = scf::IndexSwitchOp::create(b, loc, TypeRange{}, selector, cases,
                                           cases.size());
   OpBuilder::InsertionGuard guard(b);
-  SmallVector<SmallVector<int64_t>> planeShifts = shifts;
-  for (int64_t c = 0; c < width; ++c) {
+  for (int64_t c = 0; c < count; ++c) {
     Region &region =
         c == 0 ? cased.getDefaultRegion() : cased.getCaseRegions()[c - 1];
     b.setInsertionPointToStart(&region.emplaceBlock());
     scf::YieldOp::create(b, loc);
     b.setInsertionPointToStart(&region.front());
-    for (auto [rowShifts, fixed] : llvm::zip(shifts, planeShifts))
-      for (auto [shift, f] : llvm::zip(rowShifts, fixed))
-        shift = llvm::mod(f + c, width);
-    kBlocks();
+    body(c);
   }
-  shifts = planeShifts;
+}
+
+void TransposeBlockKernel::emitResidueCases(
+    function_ref<void(ArrayRef<int64_t>)> body) {
+  if (shifts.size() == 1) {
+    body(shifts[0]);
+    return;
+  }
+  emitCases(x.materialize(pk.floorDiv(v) % wide), wide,
+            [&](int64_t c) { body(shifts[c]); });
+}
+
+SmallVector<Value> TransposeBlockKernel::destIndices(int64_t j,
+                                                     AffineExpr column) {
+  SmallVector<Value> indices;
+  for (AffineExpr p : e.destIndex)
+    indices.push_back(x.materialize(p == pk ? pk + j : p == pr ? column : p));
+  return indices;
+}
+
+void TransposeBlockKernel::storeOutsideStream(Value value, int64_t j,
+                                              int64_t column, int64_t shift) {
+  // The row streams [W - shift, full - shift) (all of [0, full) unshifted):
+  // the body's aligned vectors, and the head's when the row is aligned.
+  int64_t full = sizeR / width * width;
+  int64_t first = shift ? width - shift : 0, last = full - shift;
+  SmallVector<bool> kept;
+  for (int64_t i = 0; i < v; ++i)
+    kept.push_back(column + i < first || column + i >= last);
+  SmallVector<Value> indices = destIndices(j, x.cst(column));
+  if (!e.options.maskedEdges || llvm::all_of(kept, [](bool k) { return k; })) {
+    vector::StoreOp::create(b, loc, value, e.destView, indices);
+    return;
+  }
+  if (llvm::none_of(kept, [](bool k) { return k; }))
+    return;
+  auto maskType = VectorType::get({v}, b.getI1Type());
+  Value mask = arith::ConstantOp::create(
+      b, loc, maskType, DenseElementsAttr::get(maskType, ArrayRef<bool>(kept)));
+  vector::MaskedStoreOp::create(b, loc, e.destView, indices, mask, value);
 }
 
 void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
                                              int64_t shift) {
-  auto indices = [&](int64_t column) {
-    SmallVector<Value> result;
-    for (AffineExpr p : e.destIndex)
-      result.push_back(x.materialize(p == pk   ? pk + j
-                                     : p == pr ? pr + column
-                                               : p));
-    return result;
-  };
   if (*part == Part::Head) {
+    // (p_r = 0.)
     for (auto [w, value] : llvm::enumerate(row))
-      vector::StoreOp::create(b, loc, value, e.destView,
-                              indices(static_cast<int64_t>(w) * v));
+      storeOutsideStream(value, j, static_cast<int64_t>(w) * v, shift);
     storeCarry(j, row);
     return;
   }
@@ -136,9 +175,9 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
         lanes.push_back(t + i);
       line = vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], lanes);
     }
-    auto store =
-        vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
-                                e.destView, indices(w * v - shift));
+    auto store = vector::StoreOp::create(
+        b, loc, e.fromMoveType(line, elementType), e.destView,
+        destIndices(j, pr + (w * v - shift)));
     store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
     store.setNontemporal(true);
     e.usedNontemporal = true;

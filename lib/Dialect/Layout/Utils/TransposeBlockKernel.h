@@ -54,6 +54,22 @@ private:
   /// the plane move the rows' alignment (movingBase), an scf.index_switch
   /// on the plane's base shift with a copy of the blocks per value.
   void emitRealignedPlane(function_ref<void()> kBlocks);
+  /// An scf.index_switch on `selector` (values 0 .. count - 1, 0 the
+  /// default region) with `body(c)` built in case c.
+  void emitCases(Value selector, int64_t count,
+                 function_ref<void(int64_t)> body);
+  /// `body` with each block row's shifts: one scf.index_switch case per
+  /// residue (p_k / V) mod wide when they depend on it.
+  void emitResidueCases(function_ref<void(ArrayRef<int64_t>)> body);
+  /// Destination row j's index at p_r = `column`.
+  SmallVector<Value> destIndices(int64_t j, AffineExpr column);
+  /// A cached store of `value` at row j's constant `column` in a realigned
+  /// row starting `shift` elements past a line: with masked edges, only
+  /// the lanes outside the lines the row streams (a line both streamed and
+  /// stored cached is read for ownership and written twice; rows of 63
+  /// f32 ran 4x slower than rows of 64 that way). Unmasked: every lane.
+  void storeOutsideStream(Value value, int64_t j, int64_t column,
+                          int64_t shift);
   /// The widest block row (elements) whose planes may take one copy per
   /// base shift: 16 copies at most (f32, f64; bf16 and i8 lines would take
   /// 32 and 64).
@@ -125,7 +141,8 @@ private:
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer
   /// (group x V), the current group's first p_k and the part of the row
-  /// being built (Head: p_r = 0; Body: the aligned vectors after it).
+  /// being built (Head: p_r = 0; Body: the aligned vectors after it;
+  /// Edge: the overlapping last block).
   bool realignRows = false, realigning = false;
   /// Each block row's shift, per residue (p_k / V) mod wide when it
   /// depends on it (else one set).
@@ -135,7 +152,7 @@ private:
   AffineExpr movingBase;
   Value carry;
   AffineExpr groupStart;
-  enum class Part { Head, Body };
+  enum class Part { Head, Body, Edge };
   std::optional<Part> part;
   /// Some crossing source is contiguous along p_k only inside aligned V
   /// blocks: the rows past the last whole block go element by element.

@@ -535,26 +535,13 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
     parts.push_back(readBlock(n, fullR));
   // Realigned rows whose shifts depend on p_k's residue modulo the width:
   // one case per residue (the same blocks, each with its rows' shifts).
-  if (part && shifts.size() > 1) {
-    Value residue = x.materialize(pk.floorDiv(v) % wide);
-    SmallVector<int64_t> cases;
-    for (int64_t c = 1; c < wide; ++c)
-      cases.push_back(c);
-    auto cased = scf::IndexSwitchOp::create(b, loc, TypeRange{}, residue, cases,
-                                            cases.size());
-    OpBuilder::InsertionGuard guard(b);
-    for (int64_t c = 0; c < wide; ++c) {
-      Region &region =
-          c == 0 ? cased.getDefaultRegion() : cased.getCaseRegions()[c - 1];
-      b.setInsertionPointToStart(&region.emplaceBlock());
-      scf::YieldOp::create(b, loc);
-      b.setInsertionPointToStart(&region.front());
-      storeRows(parts, alignedStores, shifts[c]);
-    }
+  if (part) {
+    emitResidueCases([&](ArrayRef<int64_t> rowShifts) {
+      storeRows(parts, alignedStores, rowShifts);
+    });
     return;
   }
-  storeRows(parts, alignedStores,
-            part ? ArrayRef<int64_t>(shifts[0]) : ArrayRef<int64_t>());
+  storeRows(parts, alignedStores, {});
 }
 
 void TransposeBlockKernel::storeRows(
@@ -571,6 +558,12 @@ void TransposeBlockKernel::storeRows(
         loaded.push_back(source[w][j]);
       return e.fromMoveType(e.fn(b, loc, loaded), elementType);
     };
+    if (part == Part::Edge) {
+      // (p_r = sizeR - W.)
+      for (int64_t w = 0; w < wide; ++w)
+        storeOutsideStream(result(w), j, sizeR - width + w * v, rowShifts[j]);
+      continue;
+    }
     if (!rowShifts.empty() && rowShifts[j] != 0) {
       SmallVector<Value> row;
       for (int64_t w = 0; w < wide; ++w)
@@ -582,11 +575,7 @@ void TransposeBlockKernel::storeRows(
     for (int64_t w = 0; w < wide; ++w) {
       // (The destination's index: its dims in its order, also in a walk
       // reordered into tiles.)
-      SmallVector<Value> indices;
-      for (AffineExpr p : e.destIndex)
-        indices.push_back(x.materialize(p == pk   ? pk + j
-                                        : p == pr ? pr + w * v
-                                                  : p));
+      SmallVector<Value> indices = destIndices(j, pr + w * v);
       row.push_back(result(w));
       auto store =
           vector::StoreOp::create(b, loc, row.back(), e.destView, indices);
@@ -608,8 +597,10 @@ void TransposeBlockKernel::storeRows(
 /// Without realigned rows, the full p_r blocks, then one that ends at
 /// sizeR. With them (and `realigning`): the head block at p_r = 0, the
 /// full blocks after it (every row's aligned vectors), the last vector of
-/// each shifted row (its carry, unaligned; it overlaps what is stored
-/// already with the same values), then the overlapping last block.
+/// each shifted row (its carry, unaligned), then the overlapping last
+/// block. With masked edges the head, carry and last block store only the
+/// lanes outside the streamed lines (storeOutsideStream); unmasked they
+/// store whole vectors over the stream, with the same values.
 void TransposeBlockKernel::rowBlocks(
     function_ref<void(function_ref<void()>)> eachK, bool alignedRows) {
   auto blocks = [&](bool fullR, bool aligned) {
@@ -633,26 +624,32 @@ void TransposeBlockKernel::rowBlocks(
       },
       width);
   part.reset();
+  // The carried vectors past the last full block: with masked edges only
+  // their lanes after the stream (the shifts of each residue).
   eachK([&] {
-    for (int64_t j = 0; j < v; ++j) {
-      // (Rows that never shift keep no carry.)
-      if (!isCarried(j))
-        continue;
-      for (auto [w, value] : llvm::enumerate(loadCarry(j))) {
-        SmallVector<Value> indices;
-        for (AffineExpr p : e.destIndex)
-          indices.push_back(x.materialize(
-              p == pk   ? pk + j
-              : p == pr ? x.cst(full - width + static_cast<int64_t>(w) * v)
-                        : p));
-        vector::StoreOp::create(b, loc, e.fromMoveType(value, elementType),
-                                e.destView, indices);
+    auto flush = [&](ArrayRef<int64_t> rowShifts) {
+      for (int64_t j = 0; j < v; ++j) {
+        // (Rows that never shift keep no carry.)
+        if (!isCarried(j))
+          continue;
+        for (auto [w, value] : llvm::enumerate(loadCarry(j)))
+          storeOutsideStream(e.fromMoveType(value, elementType), j,
+                             full - width + static_cast<int64_t>(w) * v,
+                             rowShifts[j]);
       }
-    }
+    };
+    if (e.options.maskedEdges)
+      emitResidueCases(flush);
+    else
+      flush(shifts[0]);
   });
   if (sizeR % width) {
     x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
+    // (Unmasked, the edge stores every lane like the unrealigned one.)
+    if (e.options.maskedEdges)
+      part = Part::Edge;
     blocks(/*fullR=*/false, /*aligned=*/false);
+    part.reset();
   }
 }
 
