@@ -176,6 +176,28 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
 }
 
+TEST(KernelPlanTest, TransposeBlocksStreamWholeLines) {
+  // 32-byte vectors (vector-bytes=32): f32 blocks of 8 x 8 store half a
+  // line per block row. Streaming, two blocks go side by side so that each
+  // line is written in one go; cached stores keep one block.
+  TransposePlaneFacts f = f32Plane(64, 64);
+  f.lanes = 8;
+  f.vectorBytes = 32;
+  std::optional<TransposeBlockPlan> plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->side, 8);
+  EXPECT_EQ(plan->wide, 2);
+  f.nontemporal = false;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // Rows shorter than a line: one block.
+  f = f32Plane(64, 12);
+  f.lanes = 8;
+  f.vectorBytes = 32;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // 64-byte vectors already store whole lines.
+  EXPECT_EQ(planTransposeBlocks(f32Plane(64, 64))->wide, 1);
+}
+
 TEST(KernelPlanTest, TransposeBlocksRealignOddStreamingRows) {
   // f32 4093 x 4099 -> {0,1}: destination rows of 4093 elements (16372
   // bytes, not a multiple of the 64-byte vector), streaming: realigned.
