@@ -9,7 +9,8 @@
 // buffers are 64-byte aligned and then at byte offset 40. Run with the
 // default options, with non-temporal stores forced (aligned streaming
 // blocks under a run-time alignment check), with 32-byte vectors (8 x 8 f32
-// blocks), and with scalar loops.
+// blocks; streaming, two or four blocks side by side so that each line is
+// stored whole), and with scalar loops.
 // RUN: %python %S/Inputs/gen_transpose.py mlir > %t.mlir
 // RUN: %python %S/Inputs/gen_transpose.py check > %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm -o %t.default.mlir
@@ -20,6 +21,9 @@
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=32 -o %t.v32.mlir
 // RUN: mlir-runner %t.v32.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm="vector-bytes=32 nontemporal-threshold-bytes=0" -o %t.v32nt.mlir
+// RUN: mlir-runner %t.v32nt.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // Parallel (the blocks' p_k chunks on 2 threads, streaming stores):
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2" -o %t.par.mlir
