@@ -31,3 +31,24 @@ func.func @add_transposed(%a: tensor<64x64xf32>,
   %r = layout.add %a, %b : (tensor<64x64xf32>, tensor<64x64xf32, #layout.tiled<{0,1}>>) -> tensor<64x64xf32, #layout.tiled<{0,1}>>
   return %r : tensor<64x64xf32, #layout.tiled<{0,1}>>
 }
+
+// bf16 operands: the crossing operand's blocks are shuffled as i16 lanes
+// (LLVM scalarizes shuffles of bfloat vectors on x86 without AVX512-BF16,
+// one vpinsrw per lane) and the op gets bf16 vectors back.
+// CHECK-LABEL: func.func @add_transposed_bf16
+// CHECK: vector.load %{{.*}} : memref<64x64xbf16>, vector<16xbf16>
+// CHECK: vector.bitcast %{{.*}} : vector<16xbf16> to vector<16xi16>
+// CHECK-NOT: vector.shuffle {{.*}} : vector<16xbf16>
+// CHECK: vector.shuffle {{.*}} : vector<16xi16>, vector<16xi16>
+// CHECK-NOT: vector.shuffle {{.*}} : vector<16xbf16>
+// CHECK: vector.bitcast %{{.*}} : vector<16xi16> to vector<16xbf16>
+// CHECK-NOT: vector.shuffle {{.*}} : vector<16xbf16>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<16xbf16>
+// CHECK-NOT: vector.shuffle {{.*}} : vector<16xbf16>
+// CHECK: return
+func.func @add_transposed_bf16(%a: tensor<64x64xbf16>,
+                               %b: tensor<64x64xbf16, #layout.tiled<{0,1}>>)
+    -> tensor<64x64xbf16, #layout.tiled<{0,1}>> {
+  %r = layout.add %a, %b : (tensor<64x64xbf16>, tensor<64x64xbf16, #layout.tiled<{0,1}>>) -> tensor<64x64xbf16, #layout.tiled<{0,1}>>
+  return %r : tensor<64x64xbf16, #layout.tiled<{0,1}>>
+}
