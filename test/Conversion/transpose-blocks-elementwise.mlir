@@ -5,6 +5,8 @@
 // the op runs on whole vectors: no element-by-element gather.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1 report-kernels' 2>&1 | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=0 report-kernels' 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0' | FileCheck %s --check-prefix=NT
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0 masked-edges=false' | FileCheck %s --check-prefix=NT-UNMASKED
 
 // CHECK: remark: kernel: transpose-blocks
 // SCALAR: remark: kernel: scalar
@@ -46,6 +48,19 @@ func.func @add_transposed(%a: tensor<64x64xf32>,
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<16xbf16>
 // CHECK-NOT: vector.shuffle {{.*}} : vector<16xbf16>
 // CHECK: return
+// Streaming, each result row's two 16-element parts are concatenated into
+// one 64-byte store (LLVM folds the bf16 narrowing into per-part stores and
+// drops the non-temporal hint); not without masked edges (AVX2).
+// NT-LABEL: func.func @add_transposed_bf16
+// NT: %[[LINE:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xbf16>, vector<16xbf16>
+// NT: vector.store %[[LINE]], %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x64xbf16>, vector<32xbf16>
+// NT-NOT: nontemporal = true} : memref<64x64xbf16>, vector<16xbf16>
+// NT: return
+// NT-UNMASKED-LABEL: func.func @add_transposed_bf16
+// NT-UNMASKED-NOT: vector<32xbf16>
+// NT-UNMASKED: {alignment = 32 : i64, nontemporal = true} : memref<64x64xbf16>, vector<16xbf16>
+// NT-UNMASKED-NOT: vector<32xbf16>
+// NT-UNMASKED: return
 func.func @add_transposed_bf16(%a: tensor<64x64xbf16>,
                                %b: tensor<64x64xbf16, #layout.tiled<{0,1}>>)
     -> tensor<64x64xbf16, #layout.tiled<{0,1}>> {

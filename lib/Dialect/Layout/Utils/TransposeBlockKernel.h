@@ -76,6 +76,9 @@ private:
   static constexpr int64_t kMaxPlaneCopies = 16;
   /// The destination rows of a block: [source][w][j] the sources' vectors;
   /// `rowShifts` (realigned blocks) each row's shift.
+  /// Whether a block row's `wide` parts take one concatenated streaming
+  /// store (computed 16-bit floats on AVX-512).
+  bool concatenatesRows(bool alignedStores);
   void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
                  bool alignedStores, ArrayRef<int64_t> rowShifts);
   /// Destination row j's vectors `row` (at p_r + w V) of a realigned block,
