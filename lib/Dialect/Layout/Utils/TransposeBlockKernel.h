@@ -2,7 +2,8 @@
 //
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
 // geometry, loop order, parallel chunks, realigned rows) and its emission,
-// TransposeBlocks.cpp and RealignedTransposeRows.cpp. Private to
+// TransposeBlocks.cpp, TransposeBlockStores.cpp and
+// RealignedTransposeRows.cpp. Private to
 // lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//

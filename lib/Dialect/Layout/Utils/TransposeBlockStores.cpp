@@ -1,0 +1,108 @@
+//===- TransposeBlockStores.cpp - The rows of a transposed block ----------===//
+//
+// Each destination row of a blocked transpose (TransposeBlocks.cpp): the
+// op on its vectors, then its `wide` parts stored side by side (aligned and
+// streaming inside the plane, unaligned at the edges), as one
+// concatenated line where LLVM would drop the streaming hint of the parts,
+// or realigned (RealignedTransposeRows.cpp) when the row starts off a line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlockKernel.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
+  // The `wide` parts of a row computed by an op into 16-bit floats, one
+  // streaming store: LLVM 22 folds the op's f32 -> bf16 narrowing into the
+  // store of each part (a truncating vpmovdw to memory) and drops the
+  // non-temporal hint; the concatenated line narrows in registers
+  // (vpermt2w) and streams (vmovntdq). AVX-512 only (masked edges): on
+  // AVX2 LLVM splits a non-temporal <32 x i16> store into 16-bit stores.
+  // add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one thread, two
+  // alternated runs): 5.3 -> 6.4 GB/s.
+  return alignedStores && e.nontemporal && wide > 1 && !e.copiesElements &&
+         e.options.maskedEdges && e.elementBytes == 2 &&
+         isa<FloatType>(elementType);
+}
+
+void TransposeBlockKernel::storeRows(
+    ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
+    ArrayRef<int64_t> rowShifts) {
+  // Destination row j: the parts back to back (one whole line at 64-byte
+  // vectors). Not one concatenated vector: LLVM splits a non-temporal
+  // <32 x i16> store into 16-bit scalar stores on AVX2.
+  for (int64_t j = 0; j < v; ++j) {
+    auto result = [&](int64_t w) {
+      // The op on destination row j's vectors (a copy: the moved vector).
+      SmallVector<Value> loaded;
+      for (const auto &source : parts)
+        loaded.push_back(source[w][j]);
+      return e.fromMoveType(e.fn(b, loc, loaded), elementType);
+    };
+    if (part == Part::Edge) {
+      // (p_r = sizeR - W.)
+      for (int64_t w = 0; w < wide; ++w)
+        storeOutsideStream(result(w), j, sizeR - width + w * v, rowShifts[j]);
+      continue;
+    }
+    if (!rowShifts.empty() && rowShifts[j] != 0) {
+      SmallVector<Value> row;
+      for (int64_t w = 0; w < wide; ++w)
+        row.push_back(result(w));
+      storeRealignedRow(j, row, rowShifts[j]);
+      continue;
+    }
+    SmallVector<Value> row;
+    if (concatenatesRows(alignedStores)) {
+      SmallVector<Value> indices = destIndices(j, pr);
+      for (int64_t w = 0; w < wide; ++w)
+        row.push_back(result(w));
+      SmallVector<Value> halves = row;
+      while (halves.size() > 1) {
+        SmallVector<Value> next;
+        for (size_t h = 0; h < halves.size(); h += 2) {
+          int64_t n = cast<VectorType>(halves[h].getType()).getDimSize(0);
+          next.push_back(vector::ShuffleOp::create(
+              b, loc, halves[h], halves[h + 1],
+              llvm::to_vector(llvm::seq<int64_t>(0, 2 * n))));
+        }
+        halves = std::move(next);
+      }
+      auto store =
+          vector::StoreOp::create(b, loc, halves[0], e.destView, indices);
+      store.setAlignment(static_cast<uint64_t>(storeBytes));
+      store.setNontemporal(true);
+      e.usedNontemporal = true;
+      if (!rowShifts.empty() && isCarried(j))
+        storeCarry(j, row);
+      continue;
+    }
+    for (int64_t w = 0; w < wide; ++w) {
+      // (The destination's index: its dims in its order, also in a walk
+      // reordered into tiles.)
+      SmallVector<Value> indices = destIndices(j, pr + w * v);
+      row.push_back(result(w));
+      auto store =
+          vector::StoreOp::create(b, loc, row.back(), e.destView, indices);
+      if (!alignedStores)
+        continue;
+      store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
+      if (e.nontemporal) {
+        store.setNontemporal(true);
+        e.usedNontemporal = true;
+      }
+    }
+    // A row aligned at this residue and shifted at another: the tail after
+    // the blocks stores its carry whatever the last block's residue.
+    if (!rowShifts.empty() && isCarried(j))
+      storeCarry(j, row);
+  }
+}
