@@ -194,6 +194,14 @@ TEST(KernelPlanTest, TransposeBlocksStreamWholeLines) {
   f.lanes = 8;
   f.vectorBytes = 32;
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // Rows of 24 f32 (96 bytes, off lines, too short to realign): two
+  // blocks all the same (cached stores beat half lines streamed).
+  f = f32Plane(64, 24);
+  f.lanes = 8;
+  f.vectorBytes = 32;
+  plan = planTransposeBlocks(f);
+  EXPECT_EQ(plan->wide, 2);
+  EXPECT_FALSE(plan->realignRows);
   // 64-byte vectors already store whole lines.
   EXPECT_EQ(planTransposeBlocks(f32Plane(64, 64))->wide, 1);
 }
