@@ -13,7 +13,9 @@
 // (column 32 - 16 = 16), masked to the lanes after the stream (row 1: from
 // column 32 - 5 = 27, lanes 11..15), then the overlapping edge block
 // (column 37 - 16 = 21), masked the same way (row 0: from column 32). No
-// line is both streamed and stored cached. Without masked edges (AVX2) the
+// line of a block row is both streamed and stored cached (the overlapping
+// last p_k block, past sizeK / V * V, rewrites its rows cached, later). Without
+// masked edges (AVX2) the
 // head, carries and edge store whole vectors. An unaligned buffer takes the
 // unaligned stores. Cached stores (no streaming) never realign.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0' | FileCheck %s
