@@ -176,13 +176,19 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
 }
 
+/// f32Plane with 32-byte vectors (vector-bytes=32: 8 lanes).
+TransposePlaneFacts f32Plane32(int64_t sizeK, int64_t sizeR) {
+  TransposePlaneFacts f = f32Plane(sizeK, sizeR);
+  f.lanes = 8;
+  f.vectorBytes = 32;
+  return f;
+}
+
 TEST(KernelPlanTest, TransposeBlocksStreamWholeLines) {
   // 32-byte vectors (vector-bytes=32): f32 blocks of 8 x 8 store half a
   // line per block row. Streaming, two blocks go side by side so that each
   // line is written in one go; cached stores keep one block.
-  TransposePlaneFacts f = f32Plane(64, 64);
-  f.lanes = 8;
-  f.vectorBytes = 32;
+  TransposePlaneFacts f = f32Plane32(64, 64);
   std::optional<TransposeBlockPlan> plan = planTransposeBlocks(f);
   ASSERT_TRUE(plan);
   EXPECT_EQ(plan->side, 8);
@@ -190,15 +196,11 @@ TEST(KernelPlanTest, TransposeBlocksStreamWholeLines) {
   f.nontemporal = false;
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
   // Rows shorter than a line: one block.
-  f = f32Plane(64, 12);
-  f.lanes = 8;
-  f.vectorBytes = 32;
+  f = f32Plane32(64, 12);
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
   // Rows of 24 f32 (96 bytes, off lines, too short to realign): two
   // blocks all the same (cached stores beat half lines streamed).
-  f = f32Plane(64, 24);
-  f.lanes = 8;
-  f.vectorBytes = 32;
+  f = f32Plane32(64, 24);
   plan = planTransposeBlocks(f);
   EXPECT_EQ(plan->wide, 2);
   EXPECT_FALSE(plan->realignRows);

@@ -33,12 +33,30 @@ bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
          isa<FloatType>(elementType);
 }
 
+/// `parts` back to back in one vector (a power-of-two count).
+static Value concatenate(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
+  SmallVector<Value> halves(parts);
+  while (halves.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t h = 0; h < halves.size(); h += 2) {
+      int64_t n = cast<VectorType>(halves[h].getType()).getDimSize(0);
+      next.push_back(vector::ShuffleOp::create(
+          b, loc, halves[h], halves[h + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, 2 * n))));
+    }
+    halves = std::move(next);
+  }
+  return halves.front();
+}
+
 void TransposeBlockKernel::storeRows(
     ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
     ArrayRef<int64_t> rowShifts) {
   // Destination row j: the parts back to back (one whole line at 64-byte
-  // vectors). Not one concatenated vector: LLVM splits a non-temporal
-  // <32 x i16> store into 16-bit scalar stores on AVX2.
+  // vectors), one store each; as one concatenated vector only where
+  // concatenatesRows says (LLVM splits a non-temporal <32 x i16> store into
+  // 16-bit scalar stores on AVX2).
+  bool concatenated = concatenatesRows(alignedStores);
   for (int64_t j = 0; j < v; ++j) {
     auto result = [&](int64_t w) {
       // The op on destination row j's vectors (a copy: the moved vector).
@@ -53,51 +71,35 @@ void TransposeBlockKernel::storeRows(
         storeOutsideStream(result(w), j, sizeR - width + w * v, rowShifts[j]);
       continue;
     }
+    SmallVector<Value> row;
     if (!rowShifts.empty() && rowShifts[j] != 0) {
-      SmallVector<Value> row;
       for (int64_t w = 0; w < wide; ++w)
         row.push_back(result(w));
       storeRealignedRow(j, row, rowShifts[j]);
       continue;
     }
-    SmallVector<Value> row;
-    if (concatenatesRows(alignedStores)) {
+    // (The destination's index, built before the value: its dims in its
+    // order, also in a walk reordered into tiles.)
+    auto store = [&](Value value, ValueRange indices, int64_t bytes) {
+      auto op = vector::StoreOp::create(b, loc, value, e.destView, indices);
+      if (!alignedStores)
+        return;
+      op.setAlignment(static_cast<uint64_t>(bytes));
+      if (e.nontemporal) {
+        op.setNontemporal(true);
+        e.usedNontemporal = true;
+      }
+    };
+    if (concatenated) {
       SmallVector<Value> indices = destIndices(j, pr);
       for (int64_t w = 0; w < wide; ++w)
         row.push_back(result(w));
-      SmallVector<Value> halves = row;
-      while (halves.size() > 1) {
-        SmallVector<Value> next;
-        for (size_t h = 0; h < halves.size(); h += 2) {
-          int64_t n = cast<VectorType>(halves[h].getType()).getDimSize(0);
-          next.push_back(vector::ShuffleOp::create(
-              b, loc, halves[h], halves[h + 1],
-              llvm::to_vector(llvm::seq<int64_t>(0, 2 * n))));
-        }
-        halves = std::move(next);
-      }
-      auto store =
-          vector::StoreOp::create(b, loc, halves[0], e.destView, indices);
-      store.setAlignment(static_cast<uint64_t>(storeBytes));
-      store.setNontemporal(true);
-      e.usedNontemporal = true;
-      if (!rowShifts.empty() && isCarried(j))
-        storeCarry(j, row);
-      continue;
-    }
-    for (int64_t w = 0; w < wide; ++w) {
-      // (The destination's index: its dims in its order, also in a walk
-      // reordered into tiles.)
-      SmallVector<Value> indices = destIndices(j, pr + w * v);
-      row.push_back(result(w));
-      auto store =
-          vector::StoreOp::create(b, loc, row.back(), e.destView, indices);
-      if (!alignedStores)
-        continue;
-      store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
-      if (e.nontemporal) {
-        store.setNontemporal(true);
-        e.usedNontemporal = true;
+      store(concatenate(b, loc, row), indices, storeBytes);
+    } else {
+      for (int64_t w = 0; w < wide; ++w) {
+        SmallVector<Value> indices = destIndices(j, pr + w * v);
+        row.push_back(result(w));
+        store(row.back(), indices, v * e.elementBytes);
       }
     }
     // A row aligned at this residue and shifted at another: the tail after
