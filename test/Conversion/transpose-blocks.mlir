@@ -63,19 +63,21 @@ func.func @t64(%src: memref<64x64xf32>,
 // middle dim (outermost), a plane of blocks over dims 0 (the source's minor
 // dim: 0 and 16, then an overlapping block at 24) and 2 (the row: 0, then
 // an overlapping block at 2, innermost). Rows of 72 bytes are never all
-// aligned: plain stores only.
+// aligned: plain stores only. Streaming (NT), the rows are flattened with
+// the middle dim instead (transpose-blocks-flat.mlir).
 // CHECK-LABEL: func.func @perm3_210_edges
-// CHECK: %[[P:.*]] = layout.to_physical
-// CHECK-NOT: scf.if
-// CHECK: scf.for %[[M:.*]] = %{{.*}} to %c20 step %c1
-// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c32 step %c16
-// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
-// CHECK: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
-// CHECK: vector.load %{{.*}}[%c2{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
-// CHECK: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c2{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
-// CHECK: }
-// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %c24{{.*}}] : memref<18x20x40xf32>, vector<16xf32>
-// CHECK: vector.store {{.*}}, %[[P]][%c24{{.*}}, %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
+// NT: memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<40x20x18xf32> into memref<40x360xf32>
+// CACHED: %[[P:.*]] = layout.to_physical
+// CACHED-NOT: scf.if
+// CACHED: scf.for %[[M:.*]] = %{{.*}} to %c20 step %c1
+// CACHED: scf.for %[[J:.*]] = %{{.*}} to %c32 step %c16
+// CACHED: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
+// CACHED: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
+// CACHED: vector.load %{{.*}}[%c2{{.*}}, %[[M]], %[[J]]] : memref<18x20x40xf32>, vector<16xf32>
+// CACHED: vector.store {{.*}}, %[[P]][%[[J]], %[[M]], %c2{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
+// CACHED: }
+// CACHED: vector.load %{{.*}}[%c0{{.*}}, %[[M]], %c24{{.*}}] : memref<18x20x40xf32>, vector<16xf32>
+// CACHED: vector.store {{.*}}, %[[P]][%c24{{.*}}, %[[M]], %c0{{.*}}] : memref<40x20x18xf32>, vector<16xf32>
 // CHECK: return
 func.func @perm3_210_edges(%src: memref<18x20x40xf32>,
                            %dst: memref<18x20x40xf32, #layout.tiled<{0,1,2}>>) {
@@ -108,12 +110,15 @@ func.func @t_bf16(%src: memref<32x64xbf16>,
 }
 
 // The destination's rows (5 elements) are shorter than 16: 4 x 4 blocks
-// (the row: one at 0, one overlapping at 1).
+// (the row: one at 0, one overlapping at 1). Streaming, flattened with the
+// middle dim into rows of 35: 16 x 16 blocks.
 // CHECK-LABEL: func.func @short
-// CHECK: vector.load {{.*}} : memref<5x7x40xf32>, vector<4xf32>
-// CHECK: vector.shuffle {{.*}} [0, 1, 4, 5] : vector<4xi32>, vector<4xi32>
-// CHECK: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c0{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
-// CHECK: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c1{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
+// NT: memref.collapse_shape %{{.*}} : memref<40x7x5xf32> into memref<40x35xf32>
+// NT: vector.load {{.*}} : memref<5x7x40xf32>, vector<16xf32>
+// CACHED: vector.load {{.*}} : memref<5x7x40xf32>, vector<4xf32>
+// CACHED: vector.shuffle {{.*}} [0, 1, 4, 5] : vector<4xi32>, vector<4xi32>
+// CACHED: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c0{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
+// CACHED: vector.store {{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %c1{{.*}}] : memref<40x7x5xf32>, vector<4xf32>
 // CHECK: return
 func.func @short(%src: memref<5x7x40xf32>,
                  %dst: memref<5x7x40xf32, #layout.tiled<{0,1,2}>>) {
@@ -122,9 +127,12 @@ func.func @short(%src: memref<5x7x40xf32>,
   return
 }
 
-// Rows of 3 elements: no block fits, the scalar nest.
+// Rows of 3 elements: no block fits, the scalar nest. Streaming, the flat
+// rows of 21 take 16 x 16 blocks.
 // CHECK-LABEL: func.func @tiny
-// CHECK-NOT: vector.
+// CACHED-NOT: vector.
+// NT: memref.collapse_shape %{{.*}} : memref<40x7x3xf32> into memref<40x21xf32>
+// NT: vector.load {{.*}} : memref<3x7x40xf32>, vector<16xf32>
 // CHECK: return
 func.func @tiny(%src: memref<3x7x40xf32>,
                 %dst: memref<3x7x40xf32, #layout.tiled<{0,1,2}>>) {

@@ -63,6 +63,9 @@ struct TransposePlaneFacts {
   /// source cross into the next tile row every 8 elements, so blocks there
   /// are at most 8 x 8.
   int64_t maxSide = 0;
+  /// The rows are flattened with the dim outside them (shouldFlattenRows):
+  /// sizeR is the flat row's extent.
+  bool flatRows = false;
 };
 
 /// The blocks of a blocked transpose.
@@ -100,6 +103,20 @@ inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
 /// shorter than 4, or a `maxSide` below 4).
 std::optional<TransposeBlockPlan>
 planTransposeBlocks(const TransposePlaneFacts &facts);
+
+/// Bytes of each source row a group of a flat row's blocks reads
+/// (planTransposeBlocks).
+inline constexpr int64_t kFlatRowGroupBytes = 4096;
+
+/// Whether a blocked transpose walks the destination's rows together with
+/// the dim just outside them (`sizeM` of them, contiguous) as one flat row
+/// of sizeM x sizeR elements, when streaming rows are not whole lines.
+/// Row by row, each row shares its end lines with the next row, written a
+/// whole plane later (f32[63,257,1021] -> {0,1,2}: rows of 252 bytes, the
+/// write-combining buffers flush both halves as partial writes); the flat
+/// row streams realigned from its first line to its last, and its blocks
+/// read each source row kFlatRowGroupBytes at a time.
+bool shouldFlattenRows(const TransposePlaneFacts &facts, int64_t sizeM);
 
 /// The smallest count of iterations of `iterationBytes` each that covers
 /// whole 64-byte lines: parallel chunks made of multiples of it never write

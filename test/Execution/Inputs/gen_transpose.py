@@ -54,6 +54,15 @@ CASES = [
     # p_k outermost with aligned rows of 16 x 45 f32 between its steps, the
     # middle dim's rows of 45 not: realigned with a moving base shift.
     ("t3_201_moving", "f32", (16, 45, 40), (2, 0, 1)),
+    # Flat rows (streaming rows that are not whole lines walk with the dim
+    # outside them as one row): rows at least a block row wide (a compare
+    # and select per block row: f64 72 bytes, bf16 40 elements) and
+    # narrower (a division: i8 rows of 20 under 64-byte block rows), and
+    # rows of 63 f32 whose p_k extent (37) takes an overlapping edge block.
+    ("t3_210_flat_f64", "f64", (9, 11, 24), (2, 1, 0)),
+    ("t3_210_flat_bf16", "bf16", (40, 7, 33), (2, 1, 0)),
+    ("t3_210_flat_i8", "i8", (20, 9, 70), (2, 1, 0)),
+    ("t3_210_flat_edge", "f32", (63, 5, 37), (2, 1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

@@ -38,10 +38,16 @@ bool TransposeBlockKernel::planRealign() {
   // are), so in a W x element aligned buffer block row j starts
   // (c_k (c V + j) + constant) mod W elements past a line, c the block's
   // residue (p_k / V) mod wide.
+  // (Flat rows: p_r is the flat index over the dims r - 1 and r.)
   AffineExpr flat = x.cst(0);
   for (auto [d, index] : llvm::enumerate(e.destIndex))
     flat = flat + index * e.destStrides[d];
-  std::optional<LinearForm> form = getLinearForm(flat, e.placeholders);
+  SmallVector<AffineExpr> levels(e.placeholders);
+  if (flatRows) {
+    flat = flat.replace({{pm, x.cst(0)}, {e.placeholders[r], pr}});
+    levels[r] = pr;
+  }
+  std::optional<LinearForm> form = getLinearForm(flat, levels);
   if (!form || form->coeffs[r] != 1) {
     LDBG() << "transpose blocks at level " << k
            << ": destination rows not linear, no realigned rows";
@@ -122,9 +128,13 @@ void TransposeBlockKernel::emitResidueCases(
 
 SmallVector<Value> TransposeBlockKernel::destIndices(int64_t j,
                                                      AffineExpr column) {
+  // (Flat rows: the collapsed view, the dims r - 1 and r as one.)
   SmallVector<Value> indices;
-  for (AffineExpr p : e.destIndex)
-    indices.push_back(x.materialize(p == pk ? pk + j : p == pr ? column : p));
+  for (auto [d, p] : llvm::enumerate(e.destIndex)) {
+    if (flatRows && d == r - 1)
+      continue;
+    indices.push_back(x.materialize(p == pk ? pk + j : d == r ? column : p));
+  }
   return indices;
 }
 
@@ -139,7 +149,7 @@ void TransposeBlockKernel::storeOutsideStream(Value value, int64_t j,
     kept.push_back(column + i < first || column + i >= last);
   SmallVector<Value> indices = destIndices(j, x.cst(column));
   if (!e.options.maskedEdges || llvm::all_of(kept, [](bool k) { return k; })) {
-    vector::StoreOp::create(b, loc, value, e.destView, indices);
+    vector::StoreOp::create(b, loc, value, destView, indices);
     return;
   }
   if (llvm::none_of(kept, [](bool k) { return k; }))
@@ -147,7 +157,7 @@ void TransposeBlockKernel::storeOutsideStream(Value value, int64_t j,
   auto maskType = VectorType::get({v}, b.getI1Type());
   Value mask = arith::ConstantOp::create(
       b, loc, maskType, DenseElementsAttr::get(maskType, ArrayRef<bool>(kept)));
-  vector::MaskedStoreOp::create(b, loc, e.destView, indices, mask, value);
+  vector::MaskedStoreOp::create(b, loc, destView, indices, mask, value);
 }
 
 void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
@@ -175,9 +185,9 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
         lanes.push_back(t + i);
       line = vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], lanes);
     }
-    auto store = vector::StoreOp::create(
-        b, loc, e.fromMoveType(line, elementType), e.destView,
-        destIndices(j, pr + (w * v - shift)));
+    auto store =
+        vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
+                                destView, destIndices(j, pr + (w * v - shift)));
     store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
     store.setNontemporal(true);
     e.usedNontemporal = true;

@@ -2,9 +2,8 @@
 //
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
 // geometry, loop order, parallel chunks, realigned rows) and its emission,
-// TransposeBlocks.cpp, TransposeBlockStores.cpp and
-// RealignedTransposeRows.cpp. Private to
-// lib/Dialect/Layout/Utils.
+// TransposeBlocks.cpp, TransposeBlockStores.cpp, RealignedTransposeRows.cpp
+// and FlatTransposeRows.cpp. Private to lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,8 +39,18 @@ private:
   /// Each source's Read; the largest block side the crossing ones allow
   /// (0: any), or nullopt when a source is none of the three.
   std::optional<int64_t> classifyReads();
+  /// The dims r - 1 and r at flat column `column`.
+  DenseMap<AffineExpr, AffineExpr> splitFlat(AffineExpr column);
+  /// Source n's index at the flat row's column p_r + t (t < width).
+  SmallVector<Value> flatRowIndices(unsigned n, int64_t t);
   /// The crossing sources' steps inside blocks of the chosen V.
   bool planAlignedSteps();
+  /// Flattened rows (shouldFlattenRows): p_r becomes the flat index f of
+  /// the dims r - 1 and r, each source's index reads them as f floordiv
+  /// sizeR and f mod sizeR, and the destination is stored through a view
+  /// that collapses them. False (nothing changed) when the copy does not
+  /// qualify.
+  bool planFlatRows(const TransposePlaneFacts &facts);
   /// The blocks side by side along the row (`wide`) and their store size.
   void planWidth();
   void orderMiddleDims();
@@ -101,7 +110,7 @@ private:
                  bool alignedRows);
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
-  void prefetchRow(const NestEmitter::Source &source, int64_t row);
+  void prefetchRow(unsigned n, int64_t row);
   /// The p_k rows past the last whole block when p_k is contiguous only
   /// within aligned blocks (alignedK): element by element.
   void edgeKRows();
@@ -136,8 +145,24 @@ private:
     SmallVector<int64_t> stepsR;
   };
   SmallVector<SourceRead> reads;
+  /// Each source's index over the levels (and the flat row's f).
+  SmallVector<SmallVector<AffineExpr>> srcIndex;
+  /// The destination view the blocks store to: the nest's, or with flat
+  /// rows its collapse of the dims r - 1 and r (built by emit()).
+  Value destView;
+  /// Flat rows: p_r is the flat index over the dims r - 1 (pm) and r, and
+  /// the row's outer neighbour is the dim r - 2 (rowOuter; else r - 1).
+  bool flatRows = false;
+  AffineExpr pm;
+  /// Flat rows: the destination row's extent (sizeR is the flat one), and
+  /// the current block's first column as (row, offset) in the dims r - 1
+  /// and r.
+  int64_t flatRowSize = 0;
+  Value flatQuotient, flatRem;
+  unsigned rowOuter = 0;
   /// The first crossing source (the middle dims follow its strides).
   const NestEmitter::Source *s = nullptr;
+  unsigned sIndex = 0;
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;

@@ -81,7 +81,7 @@ void TransposeBlockKernel::storeRows(
     // (The destination's index, built before the value: its dims in its
     // order, also in a walk reordered into tiles.)
     auto store = [&](Value value, ValueRange indices, int64_t bytes) {
-      auto op = vector::StoreOp::create(b, loc, value, e.destView, indices);
+      auto op = vector::StoreOp::create(b, loc, value, destView, indices);
       if (!alignedStores)
         return;
       op.setAlignment(static_cast<uint64_t>(bytes));

@@ -24,8 +24,10 @@
 // overlaps the previous one (the same values are written twice; copies
 // only), unaligned and cached. Dims shorter than V take smaller blocks,
 // down to 4 x 4; shorter ones keep the scalar nest. Destination rows that
-// do not start on a line stream realigned (RealignedTransposeRows.cpp); the
-// stores of a block's rows are in TransposeBlockStores.cpp.
+// do not start on a line stream realigned (RealignedTransposeRows.cpp),
+// flattened with the dim outside them when they are not whole lines
+// (FlatTransposeRows.cpp); the stores of a block's rows are in
+// TransposeBlockStores.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -271,15 +273,15 @@ bool TransposeBlockKernel::checksHoldOnPlane(
 
 std::optional<int64_t> TransposeBlockKernel::classifyReads() {
   int64_t maxSide = 0;
-  for (const NestEmitter::Source &source : e.sources) {
+  for (auto [source, index] : llvm::zip(e.sources, srcIndex)) {
     if (!cast<MemRefType>(source.view.getType()).getLayout().isIdentity()) {
       LDBG() << "no transpose blocks at level " << k
              << ": a source view is not an identity memref";
       return std::nullopt;
     }
     SourceRead read;
-    read.globalK = getSteps(x, source.index, pk);
-    read.globalR = getSteps(x, source.index, pr);
+    read.globalK = getSteps(x, index, pk);
+    read.globalR = getSteps(x, index, pr);
     if (isCrossing(read.globalK, read.globalR)) {
       reads.push_back(std::move(read));
       continue;
@@ -291,7 +293,7 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
     }
     // Not crossing with constant steps: maybe inside aligned blocks
     // (tiles).
-    int64_t side = getLargestAlignedSide(source.index, pk, pr);
+    int64_t side = getLargestAlignedSide(index, pk, pr);
     if (!side) {
       LDBG() << "no transpose blocks at level " << k
              << ": a source is neither contiguous along this dim with a "
@@ -310,13 +312,17 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
            << ": no source crosses the destination's rows";
     return std::nullopt;
   }
-  s = &e.sources[block - reads.begin()];
+  sIndex = block - reads.begin();
+  s = &e.sources[sIndex];
   viewType = cast<MemRefType>(s->view.getType());
   return maxSide;
 }
 
 bool TransposeBlockKernel::planAlignedSteps() {
-  for (auto [read, source] : llvm::zip(reads, e.sources)) {
+  // (Flat rows: every row's own index, readBlock.)
+  if (flatRows)
+    return true;
+  for (auto [read, index] : llvm::zip(reads, srcIndex)) {
     if (read.kind != Read::Block)
       continue;
     if (isCrossing(read.globalK, read.globalR)) {
@@ -327,8 +333,8 @@ bool TransposeBlockKernel::planAlignedSteps() {
         !isUnitInLastDim(read.globalK.value_or(SmallVector<int64_t>()));
     read.alignedR = !read.globalR;
     std::optional<SmallVector<int64_t>> blockR =
-        read.globalR ? read.globalR : getAlignedSteps(source.index, pr, v);
-    if (!isCrossing(read.alignedK ? getAlignedSteps(source.index, pk, v)
+        read.globalR ? read.globalR : getAlignedSteps(index, pr, v);
+    if (!isCrossing(read.alignedK ? getAlignedSteps(index, pk, v)
                                   : read.globalK,
                     blockR)) {
       LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
@@ -370,6 +376,11 @@ bool TransposeBlockKernel::planBlock() {
   facts.groupBytes = e.options.transposeGroupBytes;
   facts.rowReads = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
+  if (planFlatRows(facts)) {
+    facts.sizeR = sizeR;
+    facts.flatRows = true;
+    facts.destRowStrideBytes = e.destStrides[rowOuter] * e.elementBytes;
+  }
   std::optional<TransposeBlockPlan> blocks = planTransposeBlocks(facts);
   if (!blocks) {
     LDBG() << "no transpose blocks at level " << k << ": fewer than 4 lanes "
@@ -402,7 +413,7 @@ void TransposeBlockKernel::orderMiddleDims() {
   // segments). Walking the p_r blocks of all middle dims per p_k block
   // instead (the nest's natural order) touches a new source page per load:
   // perm3_210 ran at 0.15x the ceiling that way, 0.55x like this.
-  for (unsigned m = k + 1; m < r; ++m)
+  for (unsigned m = k + 1; m < (flatRows ? r - 1 : r); ++m)
     middle.push_back(m);
   if (!viewType.hasStaticShape())
     return;
@@ -411,7 +422,7 @@ void TransposeBlockKernel::orderMiddleDims() {
     strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
   auto stride = [&](unsigned m) {
     std::optional<SmallVector<int64_t>> st =
-        getSteps(x, s->index, e.placeholders[m]);
+        getSteps(x, srcIndex[sIndex], e.placeholders[m]);
     if (!st)
       return std::numeric_limits<int64_t>::max();
     int64_t sum = 0;
@@ -473,6 +484,10 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
              << ": the walk reorders the levels of the plane";
       return false;
     }
+  for (const NestEmitter::Source &source : e.sources)
+    srcIndex.push_back(llvm::to_vector(source.index));
+  destView = e.destView;
+  rowOuter = r - 1;
   if (!checksHoldOnPlane(active) || !planBlock())
     return false;
   planWidth();
@@ -494,7 +509,7 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       // A row or a splat: destination row `row`'s own vector or element.
       if (read.kind != Read::Block) {
         SmallVector<AffineExpr> exprs;
-        for (AffineExpr ex : source.index)
+        for (AffineExpr ex : srcIndex[n])
           exprs.push_back(ex.replace(pk, pk + row).replace(pr, pr + w * v));
         if (read.kind == Read::Splat) {
           rows.push_back(e.toMoveType(vector::BroadcastOp::create(
@@ -513,9 +528,14 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       // is aligned on its own); the overlapping edge block is not aligned:
       // each row's own index.
       if (prefetchRows)
-        prefetchRow(source, w * v + row);
+        prefetchRow(n, w * v + row);
+      if (flatRows) {
+        rows.push_back(e.toMoveType(vector::LoadOp::create(
+            b, loc, vectorType, source.view, flatRowIndices(n, w * v + row))));
+        continue;
+      }
       SmallVector<Value> indices;
-      for (auto [d, ex] : llvm::enumerate(source.index))
+      for (auto [d, ex] : llvm::enumerate(srcIndex[n]))
         indices.push_back(x.materialize(
             read.alignedR && fullR
                 ? ex.replace(pr, pr + w * v) + read.stepsR[d] * row
@@ -532,20 +552,26 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
 /// Prefetches the vector of `source` that the block prefetchRows rows
 /// further along p_r reads as its row `row` (clamped to the plane: a
 /// prefetch never leaves the buffer).
-void TransposeBlockKernel::prefetchRow(const NestEmitter::Source &source,
-                                       int64_t row) {
+void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
   AffineExpr ahead = x.value(x.materializeMinMax(
       {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
   SmallVector<Value> indices;
-  for (AffineExpr ex : source.index)
-    indices.push_back(x.materialize(ex.replace(pr, ahead)));
-  memref::PrefetchOp::create(b, loc, source.view, indices, /*isWrite=*/false,
+  for (AffineExpr ex : srcIndex[n])
+    indices.push_back(x.materialize(flatRows ? ex.replace(splitFlat(ahead))
+                                             : ex.replace(pr, ahead)));
+  memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
+                             /*isWrite=*/false,
                              /*localityHint=*/3, /*isDataCache=*/true);
 }
 
 /// One block at the bound p_k = J, p_r = D (D a multiple of V when
 /// `fullR`).
 void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
+  // Flat rows: the block's first column's row and offset in it, once.
+  if (flatRows) {
+    flatQuotient = x.materialize(pr.floorDiv(flatRowSize));
+    flatRem = x.materialize(pr % flatRowSize);
+  }
   // [source][w][j]: each source's vectors of destination row j.
   SmallVector<SmallVector<SmallVector<Value>>> parts;
   for (unsigned n = 0; n < e.sources.size(); ++n)
@@ -796,7 +822,17 @@ void TransposeBlockKernel::emit() {
   // every row starts at a multiple of the store size and the buffer does
   // (checked at run time). Aligned stores only matter for streaming ones
   // (vmovntps needs them); otherwise one unaligned version.
-  bool rowsAligned = (e.destStrides[r - 1] * e.elementBytes) % storeBytes == 0;
+  bool rowsAligned =
+      (e.destStrides[rowOuter] * e.elementBytes) % storeBytes == 0;
+  if (flatRows) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(e.destView);
+    SmallVector<ReassociationIndices> dims;
+    for (unsigned d = 0; d + 1 < r; ++d)
+      dims.push_back({static_cast<int64_t>(d)});
+    dims.push_back({static_cast<int64_t>(r - 1), static_cast<int64_t>(r)});
+    destView = memref::CollapseShapeOp::create(b, loc, e.destView, dims);
+  }
   // Rows that start off vector boundaries, each at a constant shift from
   // one: realigned streaming rows when the buffer is aligned.
   if (e.nontemporal && !rowsAligned && planRealign()) {
