@@ -187,6 +187,9 @@ private:
   /// blocks: the rows past the last whole block go element by element.
   bool alignedK = false;
   Type elementType;
+  /// The overlapping last p_k block: its first rows, already stored by the
+  /// last full block, are not stored again.
+  int64_t writtenRows = 0;
   SmallVector<unsigned> middle;
   int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
 };

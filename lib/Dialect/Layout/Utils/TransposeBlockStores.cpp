@@ -57,7 +57,7 @@ void TransposeBlockKernel::storeRows(
   // concatenatesRows says (LLVM splits a non-temporal <32 x i16> store into
   // 16-bit scalar stores on AVX2).
   bool concatenated = concatenatesRows(alignedStores);
-  for (int64_t j = 0; j < v; ++j) {
+  for (int64_t j = writtenRows; j < v; ++j) {
     auto result = [&](int64_t w) {
       // The op on destination row j's vectors (a copy: the moved vector).
       SmallVector<Value> loaded;

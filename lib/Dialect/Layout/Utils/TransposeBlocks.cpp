@@ -705,9 +705,15 @@ void TransposeBlockKernel::edgeKBlock(bool alignedRows) {
     edgeKRows();
     return;
   }
+  // Its first rows were stored by the last full block: only the rest are
+  // (f32[31,63,65,129] -> {0,1,2,3}, p_k 129: one row instead of 16, the 15
+  // others streamed by the full block would be read back for ownership and
+  // rewritten cached).
   x.bind(pk, arith::ConstantIndexOp::create(b, loc, sizeK - v));
+  writtenRows = v - sizeK % v;
   blockLoop(pr, sizeR, width,
             [&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
+  writtenRows = 0;
 }
 
 void TransposeBlockKernel::edgeKRows() {
