@@ -1,10 +1,12 @@
 // transpose-group-bytes: the bytes of each source row a blocked transpose
 // reads per visit (its p_k blocks in groups of that many bytes). The
-// pipeline takes it from the target: 1 KiB on znver4 (AVX-512), 256 bytes elsewhere
+// pipeline takes it from the target: 1 KiB on znver4 and emeraldrapids
+// (AVX-512), 256 bytes elsewhere
 // (docs/performance.md, "Groups of 1 KiB"); an explicit value wins.
 // f32[512,512]{1,0} -> {0,1}: blocks of 16 x 16, so groups of 16 x 4 = 64
 // rows read 256 bytes, groups of 256 rows 1 KiB.
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=KIB
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=emeraldrapids num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=KIB
 // Measured with AVX-512 code only: znver4 with AVX2 code keeps 256 bytes.
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 target-features=-avx512f num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=QUARTER
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver5 num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=QUARTER

@@ -35,7 +35,7 @@ int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
 
 /// Bytes of each source row a blocked transpose group reads by default
 /// (TransposePlaneFacts::groupBytes; measured best on Zen 5, while Zen 4
-/// takes 1024: docs/performance.md, "Groups of 1 KiB").
+/// and Emerald Rapids take 1024: docs/performance.md, "Groups of 1 KiB").
 inline constexpr int64_t kDefaultTransposeGroupBytes = 256;
 
 /// What a blocked transpose of a (p_k, p_r) plane needs to decide its

@@ -97,8 +97,13 @@ mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
   info.maskedStores = enabled.lookup("avx512f") && enabled.lookup("avx512bw");
   StringRef cpuName = host ? StringRef(llvm::sys::getHostCPUName()) : cpu;
   // Measured with AVX-512 code only: znver4 without avx512f (AVX2 code)
-  // keeps the default.
-  if (cpuName == "znver4" && enabled.lookup("avx512f"))
+  // keeps the default. Emerald Rapids (AVX-512, one thread, bench/run.sh and
+  // the pair matrix, 256 and 1024 bytes alternated twice): perm3_021 13.5
+  // -> 17.1 GB/s, perm3_201 13.4 -> 16.5, perm3_021_odd 8.5 -> 10.9, the
+  // pair matrix's plain crossings 1.15-1.4x; tiled-source crossings within
+  // noise (docs/performance.md, "Groups of 1 KiB").
+  if ((cpuName == "znver4" || cpuName == "emeraldrapids") &&
+      enabled.lookup("avx512f"))
     info.transposeGroupBytes = 1024;
   info.registerFileBytes = enabled.lookup("avx512f") ? 32 * 64
                            : enabled.lookup("avx")   ? 16 * 32
