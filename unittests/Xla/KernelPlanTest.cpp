@@ -276,6 +276,20 @@ TEST(KernelPlanTest, FlattenStreamingRowsOffLines) {
   EXPECT_EQ(planTransposeBlocks(f)->group, 64);
 }
 
+TEST(KernelPlanTest, TransposeChunkRows) {
+  // Whole groups when there are at least 4 of them.
+  EXPECT_EQ(getTransposeChunkRows(4096, 1, 64, 16), 64);
+  EXPECT_EQ(getTransposeChunkRows(4096, 4, 64, 16), 64);
+  // 1021 rows in groups of 1008 (a flat row's): 4 chunks of 240 rows, the
+  // last one taking the rest, rather than chunks of one block.
+  EXPECT_EQ(getTransposeChunkRows(1021, 1, 1008, 16), 240);
+  // A line-safe chunk of 4 rows: multiples of lcm(4, 16).
+  EXPECT_EQ(getTransposeChunkRows(1021, 4, 1008, 16), 240);
+  EXPECT_EQ(getTransposeChunkRows(1021, 32, 1008, 16), 224);
+  // Too few rows for 4 chunks: one block.
+  EXPECT_EQ(getTransposeChunkRows(40, 1, 64, 16), 16);
+}
+
 TEST(KernelPlanTest, InterleavedPart) {
   // bf16 (2,1) sub-tiles, 32 lanes, rows of 128: two reads of 16 lanes.
   EXPECT_EQ(getInterleavedPart(2, 32, 128), 16);

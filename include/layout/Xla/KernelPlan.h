@@ -118,6 +118,13 @@ inline constexpr int64_t kFlatRowGroupBytes = 4096;
 /// read each source row kFlatRowGroupBytes at a time.
 bool shouldFlattenRows(const TransposePlaneFacts &facts, int64_t sizeM);
 
+/// Rows of p_k per parallel chunk of a blocked transpose (a multiple of
+/// the line-safe `parallelChunk` and of the block side): whole groups when
+/// that leaves kMinParallelChunks chunks, else as many whole blocks as
+/// leave that many.
+int64_t getTransposeChunkRows(int64_t sizeK, int64_t parallelChunk,
+                              int64_t group, int64_t side);
+
 /// The smallest count of iterations of `iterationBytes` each that covers
 /// whole 64-byte lines: parallel chunks made of multiples of it never write
 /// one destination line from two threads.

@@ -464,9 +464,7 @@ void TransposeBlockKernel::planParallel() {
   }
   if (!parallelHere)
     return;
-  chunkRows = std::lcm<int64_t>(e.plan.parallelChunk, group);
-  if (sizeK / chunkRows < kMinParallelChunks)
-    chunkRows = std::lcm<int64_t>(e.plan.parallelChunk, v);
+  chunkRows = getTransposeChunkRows(sizeK, e.plan.parallelChunk, group, v);
   chunks = sizeK / chunkRows;
 }
 
@@ -717,7 +715,9 @@ void TransposeBlockKernel::edgeKBlock(bool alignedRows) {
 }
 
 void TransposeBlockKernel::edgeKRows() {
-  // (A block at sizeK - V would straddle a tile boundary along p_k.)
+  // (A block at sizeK - V would straddle a tile boundary along p_k. Tiled
+  // sources never take flat rows: planFlatRows.)
+  assert(!flatRows && "element-wise p_k edge of flat rows");
   x.forLoop({x.cst(sizeK / v * v)}, {x.cst(sizeK)}, [&](Value ivK) {
     x.bind(pk, ivK);
     x.forLoop({}, {x.cst(sizeR)}, [&](Value ivR) {
