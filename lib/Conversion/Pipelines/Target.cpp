@@ -100,8 +100,8 @@ mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
   // keeps the default. Emerald Rapids (AVX-512, one thread, bench/run.sh and
   // the pair matrix, 256 and 1024 bytes alternated twice): perm3_021 13.5
   // -> 17.1 GB/s, perm3_201 13.4 -> 16.5, perm3_021_odd 8.5 -> 10.9, the
-  // pair matrix's plain crossings 1.15-1.4x; tiled-source crossings within
-  // noise (docs/performance.md, "Groups of 1 KiB").
+  // pair matrix's plain crossings 1.15-1.4x; tiled-source crossings both
+  // ways (docs/performance.md, "Groups of 1 KiB").
   if ((cpuName == "znver4" || cpuName == "emeraldrapids") &&
       enabled.lookup("avx512f"))
     info.transposeGroupBytes = 1024;

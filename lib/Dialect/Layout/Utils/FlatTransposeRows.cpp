@@ -74,7 +74,7 @@ SmallVector<Value> TransposeBlockKernel::flatRowIndices(unsigned n, int64_t t) {
     split = splitFlat(pr + t);
   }
   SmallVector<Value> indices;
-  for (AffineExpr ex : srcIndex[n])
+  for (AffineExpr ex : e.sources[n].index)
     indices.push_back(x.materialize(ex.replace(split)));
   return indices;
 }

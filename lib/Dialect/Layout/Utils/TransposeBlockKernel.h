@@ -145,8 +145,6 @@ private:
     SmallVector<int64_t> stepsR;
   };
   SmallVector<SourceRead> reads;
-  /// Each source's index over the levels (and the flat row's f).
-  SmallVector<SmallVector<AffineExpr>> srcIndex;
   /// The destination view the blocks store to: the nest's, or with flat
   /// rows its collapse of the dims r - 1 and r (built by emit()).
   Value destView;
@@ -156,13 +154,12 @@ private:
   AffineExpr pm;
   /// Flat rows: the destination row's extent (sizeR is the flat one), and
   /// the current block's first column as (row, offset) in the dims r - 1
-  /// and r.
+  /// and r (rows at least a block row wide: flatRowIndices).
   int64_t flatRowSize = 0;
   Value flatQuotient, flatRem;
   unsigned rowOuter = 0;
   /// The first crossing source (the middle dims follow its strides).
   const NestEmitter::Source *s = nullptr;
-  unsigned sIndex = 0;
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;

@@ -273,15 +273,15 @@ bool TransposeBlockKernel::checksHoldOnPlane(
 
 std::optional<int64_t> TransposeBlockKernel::classifyReads() {
   int64_t maxSide = 0;
-  for (auto [source, index] : llvm::zip(e.sources, srcIndex)) {
+  for (const NestEmitter::Source &source : e.sources) {
     if (!cast<MemRefType>(source.view.getType()).getLayout().isIdentity()) {
       LDBG() << "no transpose blocks at level " << k
              << ": a source view is not an identity memref";
       return std::nullopt;
     }
     SourceRead read;
-    read.globalK = getSteps(x, index, pk);
-    read.globalR = getSteps(x, index, pr);
+    read.globalK = getSteps(x, source.index, pk);
+    read.globalR = getSteps(x, source.index, pr);
     if (isCrossing(read.globalK, read.globalR)) {
       reads.push_back(std::move(read));
       continue;
@@ -293,7 +293,7 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
     }
     // Not crossing with constant steps: maybe inside aligned blocks
     // (tiles).
-    int64_t side = getLargestAlignedSide(index, pk, pr);
+    int64_t side = getLargestAlignedSide(source.index, pk, pr);
     if (!side) {
       LDBG() << "no transpose blocks at level " << k
              << ": a source is neither contiguous along this dim with a "
@@ -312,8 +312,7 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
            << ": no source crosses the destination's rows";
     return std::nullopt;
   }
-  sIndex = block - reads.begin();
-  s = &e.sources[sIndex];
+  s = &e.sources[block - reads.begin()];
   viewType = cast<MemRefType>(s->view.getType());
   return maxSide;
 }
@@ -322,7 +321,7 @@ bool TransposeBlockKernel::planAlignedSteps() {
   // (Flat rows: every row's own index, readBlock.)
   if (flatRows)
     return true;
-  for (auto [read, index] : llvm::zip(reads, srcIndex)) {
+  for (auto [read, source] : llvm::zip(reads, e.sources)) {
     if (read.kind != Read::Block)
       continue;
     if (isCrossing(read.globalK, read.globalR)) {
@@ -333,8 +332,8 @@ bool TransposeBlockKernel::planAlignedSteps() {
         !isUnitInLastDim(read.globalK.value_or(SmallVector<int64_t>()));
     read.alignedR = !read.globalR;
     std::optional<SmallVector<int64_t>> blockR =
-        read.globalR ? read.globalR : getAlignedSteps(index, pr, v);
-    if (!isCrossing(read.alignedK ? getAlignedSteps(index, pk, v)
+        read.globalR ? read.globalR : getAlignedSteps(source.index, pr, v);
+    if (!isCrossing(read.alignedK ? getAlignedSteps(source.index, pk, v)
                                   : read.globalK,
                     blockR)) {
       LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
@@ -422,7 +421,7 @@ void TransposeBlockKernel::orderMiddleDims() {
     strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
   auto stride = [&](unsigned m) {
     std::optional<SmallVector<int64_t>> st =
-        getSteps(x, srcIndex[sIndex], e.placeholders[m]);
+        getSteps(x, s->index, e.placeholders[m]);
     if (!st)
       return std::numeric_limits<int64_t>::max();
     int64_t sum = 0;
@@ -482,8 +481,6 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
              << ": the walk reorders the levels of the plane";
       return false;
     }
-  for (const NestEmitter::Source &source : e.sources)
-    srcIndex.push_back(llvm::to_vector(source.index));
   destView = e.destView;
   rowOuter = r - 1;
   if (!checksHoldOnPlane(active) || !planBlock())
@@ -507,7 +504,7 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       // A row or a splat: destination row `row`'s own vector or element.
       if (read.kind != Read::Block) {
         SmallVector<AffineExpr> exprs;
-        for (AffineExpr ex : srcIndex[n])
+        for (AffineExpr ex : source.index)
           exprs.push_back(ex.replace(pk, pk + row).replace(pr, pr + w * v));
         if (read.kind == Read::Splat) {
           rows.push_back(e.toMoveType(vector::BroadcastOp::create(
@@ -533,7 +530,7 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
         continue;
       }
       SmallVector<Value> indices;
-      for (auto [d, ex] : llvm::enumerate(srcIndex[n]))
+      for (auto [d, ex] : llvm::enumerate(source.index))
         indices.push_back(x.materialize(
             read.alignedR && fullR
                 ? ex.replace(pr, pr + w * v) + read.stepsR[d] * row
@@ -554,7 +551,7 @@ void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
   AffineExpr ahead = x.value(x.materializeMinMax(
       {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
   SmallVector<Value> indices;
-  for (AffineExpr ex : srcIndex[n])
+  for (AffineExpr ex : e.sources[n].index)
     indices.push_back(x.materialize(flatRows ? ex.replace(splitFlat(ahead))
                                              : ex.replace(pr, ahead)));
   memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
@@ -566,7 +563,7 @@ void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
 /// `fullR`).
 void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
   // Flat rows: the block's first column's row and offset in it, once.
-  if (flatRows) {
+  if (flatRows && flatRowSize >= width) {
     flatQuotient = x.materialize(pr.floorDiv(flatRowSize));
     flatRem = x.materialize(pr % flatRowSize);
   }
