@@ -121,6 +121,23 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // kTransposePrefetchPlane.
   if (f.sizeR >= kTransposePrefetchPlane && f.elementBytes <= 2)
     plan.prefetchRows = kTransposePrefetchRows;
+  // A source read along the destination's rows (an elementwise operand in
+  // the result's order) is read V rows at a time, one line of each per
+  // block: with groups of 64 rows (256 bytes of f32), 64 rows far apart,
+  // more streams than the L2 streamer follows, so its lines wait on
+  // memory. A prefetch into L2 of each row's line kRowReadPrefetchBytes
+  // ahead, measured A/B on Emerald Rapids (AVX-512 code, bench/run.sh,
+  // two alternated runs each, GB/s): add_cross_f32 11.1-11.2 -> 12.1-12.3
+  // on one thread and 20.8-21.7 -> 23.4-23.9 on two, add_cross_bf16
+  // 6.4-6.5 -> 7.3-7.4 and 12.7-12.9 -> 13.1-14.3. Into L1 (prefetcht0)
+  // it gained less, non-temporal (prefetchnta) halved the speed, and 128
+  // to 2048 bytes ahead measured alike (docs/performance.md, "Prefetching
+  // the row operands"). Streaming nests only (in-cache operands need
+  // none), and rows longer than the distance.
+  if (f.rowReads && f.nontemporal &&
+      f.sizeR * f.elementBytes > kRowReadPrefetchBytes)
+    plan.rowPrefetch =
+        std::max<int64_t>(1, kRowReadPrefetchBytes / f.elementBytes);
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
   // (AVX-512, one thread) f32 4093 x 4099 -> {0,1} ran at 8 GB/s where the

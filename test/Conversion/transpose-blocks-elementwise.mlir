@@ -27,6 +27,12 @@
 // CHECK: %[[S0:.*]] = arith.addf %{{.*}}, %[[B0]] : vector<16xf32>
 // CHECK: vector.store %[[S0]], %[[OUT]][%[[K]], %[[R]]] : memref<64x64xf32>, vector<16xf32>
 // CHECK-COUNT-15: arith.addf
+// The prefetch distance of add_transposed_long below (its maps come first).
+// NT: #[[$AHEAD:map[0-9]*]] = affine_map<(d0) -> (d0 + 128, 1023)>
+// Rows of 64 f32 (256 bytes), no longer than the prefetch distance.
+// NT-LABEL: func.func @add_transposed(
+// NT-NOT: memref.prefetch
+// NT: return
 func.func @add_transposed(%a: tensor<64x64xf32>,
                           %b: tensor<64x64xf32, #layout.tiled<{0,1}>>)
     -> tensor<64x64xf32, #layout.tiled<{0,1}>> {
@@ -52,6 +58,7 @@ func.func @add_transposed(%a: tensor<64x64xf32>,
 // one 64-byte store (LLVM folds the bf16 narrowing into per-part stores and
 // drops the non-temporal hint); not without masked edges (AVX2).
 // NT-LABEL: func.func @add_transposed_bf16
+// NT-NOT: memref.prefetch
 // NT: %[[LINE:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xbf16>, vector<16xbf16>
 // NT: vector.store %[[LINE]], %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x64xbf16>, vector<32xbf16>
 // NT-NOT: nontemporal = true} : memref<64x64xbf16>, vector<16xbf16>
@@ -66,4 +73,41 @@ func.func @add_transposed_bf16(%a: tensor<64x64xbf16>,
     -> tensor<64x64xbf16, #layout.tiled<{0,1}>> {
   %r = layout.add %a, %b : (tensor<64x64xbf16>, tensor<64x64xbf16, #layout.tiled<{0,1}>>) -> tensor<64x64xbf16, #layout.tiled<{0,1}>>
   return %r : tensor<64x64xbf16, #layout.tiled<{0,1}>>
+}
+
+// Streaming, the operand read along the result's rows (b, one line of 16
+// far-apart rows per block) is prefetched into L2 (locality 1) 512 bytes
+// (128 f32) ahead along the row, clamped to the row's last element; the
+// crossing operand's blocks are not. Cached nests, and rows no longer than
+// the distance (add_transposed above, rows of 64 f32), take none.
+// CHECK-LABEL: func.func @add_transposed_long
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+// NT-LABEL: func.func @add_transposed_long
+// NT: %[[A:.*]] = bufferization.to_buffer %{{.*}} : tensor<1024x32xf32> to memref<1024x32xf32>
+// NT: layout.to_physical %alloc
+// NT: %[[B:.*]] = layout.to_physical
+// NT: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %c16
+// NT: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %c16
+// NT-COUNT-16: vector.load %[[A]][%{{.*}}, %[[K]]] : memref<1024x32xf32>, vector<16xf32>
+// NT-NOT: memref.prefetch
+// NT: %[[AHEAD:.*]] = affine.min #[[$AHEAD]](%[[R]])
+// NT-NEXT: memref.prefetch %[[B]][%[[K]], %[[AHEAD]]], read, locality<1>, data : memref<32x1024xf32>
+// NT-NEXT: vector.load %[[B]][%[[K]], %[[R]]] : memref<32x1024xf32>, vector<16xf32>
+// NT-NEXT: %[[AHEAD1:.*]] = affine.min #[[$AHEAD]](%[[R]])
+// NT-NEXT: %[[K1:.*]] = affine.apply #{{.*}}(%[[K]])
+// NT-NEXT: memref.prefetch %[[B]][%[[K1]], %[[AHEAD1]]], read, locality<1>, data
+// NT-NEXT: vector.load %[[B]][%[[K1]], %[[R]]]
+// NT-COUNT-14: memref.prefetch %[[B]][%{{.*}}, %{{.*}}], read, locality<1>, data
+// NT-NOT: memref.prefetch
+// The same kernel for a destination that does not start on a line.
+// NT: } else {
+// NT-COUNT-16: memref.prefetch %[[B]][%{{.*}}, %{{.*}}], read, locality<1>, data
+// NT-NOT: memref.prefetch
+// NT: return
+func.func @add_transposed_long(%a: tensor<1024x32xf32>,
+                               %b: tensor<1024x32xf32, #layout.tiled<{0,1}>>)
+    -> tensor<1024x32xf32, #layout.tiled<{0,1}>> {
+  %r = layout.add %a, %b : (tensor<1024x32xf32>, tensor<1024x32xf32, #layout.tiled<{0,1}>>) -> tensor<1024x32xf32, #layout.tiled<{0,1}>>
+  return %r : tensor<1024x32xf32, #layout.tiled<{0,1}>>
 }

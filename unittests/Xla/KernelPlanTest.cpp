@@ -176,6 +176,32 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
 }
 
+TEST(KernelPlanTest, TransposeBlocksPrefetchRowReadsOfStreamingNests) {
+  // An elementwise op's operand read along the result's rows: 512 bytes
+  // ahead, in elements.
+  TransposePlaneFacts f = f32Plane(4096, 4096);
+  f.rowReads = true;
+  EXPECT_EQ(planTransposeBlocks(f)->rowPrefetch, 128);
+  EXPECT_EQ(kRowReadPrefetchBytes, 512);
+  f.lanes = 32;
+  f.elementBytes = 2;
+  EXPECT_EQ(planTransposeBlocks(f)->rowPrefetch, 256);
+  // Rows of at most 512 bytes: none (the prefetches would all clamp to
+  // the row's end).
+  f = f32Plane(4096, 128);
+  f.rowReads = true;
+  EXPECT_EQ(planTransposeBlocks(f)->rowPrefetch, 0);
+  f = f32Plane(4096, 129);
+  f.rowReads = true;
+  EXPECT_EQ(planTransposeBlocks(f)->rowPrefetch, 128);
+  // Cached nests (in-cache operands), and copies (no row reads): none.
+  f = f32Plane(4096, 4096);
+  f.rowReads = true;
+  f.nontemporal = false;
+  EXPECT_EQ(planTransposeBlocks(f)->rowPrefetch, 0);
+  EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->rowPrefetch, 0);
+}
+
 /// f32Plane with 32-byte vectors (vector-bytes=32: 8 lanes).
 TransposePlaneFacts f32Plane32(int64_t sizeK, int64_t sizeR) {
   TransposePlaneFacts f = f32Plane(sizeK, sizeR);

@@ -81,6 +81,11 @@ struct TransposeBlockPlan {
   /// block prefetches the lines it will read this many p_r rows later (0:
   /// no prefetches).
   int64_t prefetchRows = 0;
+  /// Elements along p_r that a block prefetches ahead of its reads of the
+  /// sources read along the destination's rows (an elementwise operand in
+  /// the result's order: one line of each of the block's V rows per block,
+  /// from V far-apart rows at once); 0: no prefetches.
+  int64_t rowPrefetch = 0;
   /// Streaming stores into destination rows that do not start on a line
   /// (odd extents): each destination row is written as aligned vectors that
   /// straddle two blocks (the previous block's `wide` vectors of the row,
@@ -96,6 +101,10 @@ struct TransposeBlockPlan {
 /// mostly prefetch past their end.
 inline constexpr int64_t kTransposePrefetchRows = 32;
 inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
+
+/// How far ahead a block prefetches the sources it reads along the
+/// destination's rows (TransposeBlockPlan::rowPrefetch), in bytes.
+inline constexpr int64_t kRowReadPrefetchBytes = 512;
 
 /// The block side (shrunk down to 4 x 4 for short dims and to `maxSide`),
 /// the width along the row and the grouping of a blocked transpose;

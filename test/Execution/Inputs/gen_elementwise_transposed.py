@@ -35,6 +35,12 @@ CASES = [
      None, "{0,1}"),
     ("sub_f32_3d", "f32", "subtract", (6, 20, 40), "{2,1,0}", "{1,2,0}",
      None, "{1,2,0}"),
+    # Result rows longer than 512 bytes (odd extents): streaming, the
+    # operand read along the rows is prefetched ahead, clamped to the row.
+    ("add_f32_long_rows", "f32", "add", (300, 24), "{1,0}", "{0,1}", None,
+     "{0,1}"),
+    ("sub_bf16_long_rows", "bf16", "subtract", (520, 40), "{1,0}", "{0,1}",
+     None, "{0,1}"),
     # A tiled result with padding slots (odd extents), one operand crossing
     # its tiles' rows; and a crossing operand into transposed tiles.
     ("add_f32_into_tiles", "f32", "add", (37, 300), "{0,1}", "{1,0}", None,

@@ -111,6 +111,7 @@ private:
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
   void prefetchRow(unsigned n, int64_t row);
+  void prefetchAlongRow(unsigned n, int64_t row, int64_t ahead);
   /// The p_k rows past the last whole block when p_k is contiguous only
   /// within aligned blocks (alignedK): element by element.
   void edgeKRows();
@@ -163,7 +164,7 @@ private:
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
-  int64_t group = 0, prefetchRows = 0;
+  int64_t group = 0, prefetchRows = 0, rowPrefetch = 0;
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer
   /// (group x V), the current group's first p_k and the part of the row

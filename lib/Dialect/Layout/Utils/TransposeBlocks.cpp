@@ -391,6 +391,7 @@ bool TransposeBlockKernel::planBlock() {
   wide = blocks->wide;
   group = blocks->group;
   prefetchRows = blocks->prefetchRows;
+  rowPrefetch = blocks->rowPrefetch;
   realignRows = blocks->realignRows;
   return planAlignedSteps();
 }
@@ -511,6 +512,8 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
               b, loc, vectorType, x.load(source.view, exprs))));
           continue;
         }
+        if (rowPrefetch && (w * v * e.elementBytes) % 64 == 0)
+          prefetchAlongRow(n, row, w * v + rowPrefetch);
         SmallVector<Value> indices;
         for (AffineExpr ex : exprs)
           indices.push_back(x.materialize(ex));
@@ -557,6 +560,22 @@ void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
   memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
                              /*isWrite=*/false,
                              /*localityHint=*/3, /*isDataCache=*/true);
+}
+
+/// Prefetches into L2 (locality 1: prefetcht2 on x86) the line of row-read
+/// `source` that destination row `row` of the block reads `ahead` elements
+/// further along p_r (clamped to the plane).
+void TransposeBlockKernel::prefetchAlongRow(unsigned n, int64_t row,
+                                            int64_t ahead) {
+  assert(!flatRows && "flat rows read no source along the row");
+  AffineExpr at = x.value(
+      x.materializeMinMax({pr + ahead, x.cst(sizeR - 1)}, /*isMax=*/false));
+  SmallVector<Value> indices;
+  for (AffineExpr ex : e.sources[n].index)
+    indices.push_back(x.materialize(ex.replace(pk, pk + row).replace(pr, at)));
+  memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
+                             /*isWrite=*/false,
+                             /*localityHint=*/1, /*isDataCache=*/true);
 }
 
 /// One block at the bound p_k = J, p_r = D (D a multiple of V when
