@@ -63,6 +63,10 @@ CASES = [
     ("t3_210_flat_bf16", "bf16", (40, 7, 33), (2, 1, 0)),
     ("t3_210_flat_i8", "i8", (20, 9, 70), (2, 1, 0)),
     ("t3_210_flat_edge", "f32", (63, 5, 37), (2, 1, 0)),
+    # Flat rows of 4 x 17 f32 under a middle dim (16) whose 4-iteration
+    # chunks are whole lines: on 2 threads (the par RUN line) the parallel
+    # loop splits that middle dim, each chunk walking its own flat rows.
+    ("t4_3210_flat_mid", "f32", (17, 4, 16, 20), (3, 2, 1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503
