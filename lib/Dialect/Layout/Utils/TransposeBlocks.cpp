@@ -551,12 +551,22 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
 /// further along p_r reads as its row `row` (clamped to the plane: a
 /// prefetch never leaves the buffer).
 void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
-  AffineExpr ahead = x.value(x.materializeMinMax(
-      {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
   SmallVector<Value> indices;
-  for (AffineExpr ex : e.sources[n].index)
-    indices.push_back(x.materialize(flatRows ? ex.replace(splitFlat(ahead))
-                                             : ex.replace(pr, ahead)));
+  if (flatRows) {
+    AffineExpr ahead = x.value(x.materializeMinMax(
+        {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
+    for (AffineExpr ex : e.sources[n].index)
+      indices.push_back(x.materialize(ex.replace(splitFlat(ahead))));
+  } else {
+    // The block's rows prefetchRows ahead, clamped as a whole (the last
+    // block's rows at the end): one clamped base per block and constant
+    // offsets, not a clamp per row (with 32 rows of two sources the
+    // per-row clamps and pointers spilled general registers).
+    AffineExpr base = x.value(x.materializeMinMax(
+        {pr + prefetchRows, x.cst(sizeR - width)}, /*isMax=*/false));
+    for (AffineExpr ex : e.sources[n].index)
+      indices.push_back(x.materialize(ex.replace(pr, base + row)));
+  }
   memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
                              /*isWrite=*/false,
                              /*localityHint=*/3, /*isDataCache=*/true);
