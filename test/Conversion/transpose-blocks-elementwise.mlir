@@ -111,3 +111,36 @@ func.func @add_transposed_long(%a: tensor<1024x32xf32>,
   %r = layout.add %a, %b : (tensor<1024x32xf32>, tensor<1024x32xf32, #layout.tiled<{0,1}>>) -> tensor<1024x32xf32, #layout.tiled<{0,1}>>
   return %r : tensor<1024x32xf32, #layout.tiled<{0,1}>>
 }
+
+// A plane of whole staged tiles (2 x 2 tiles of 256 result rows x 128
+// f32), streaming:
+// per tile, the crossing operand's blocks are transposed into a 256 x 128
+// buffer (one, shared by the aligned and unaligned variants), walking each
+// of its rows along (p_r blocks outside, p_k blocks inside); then each
+// block of 16 result rows reads the buffer and the row operand and
+// streams. Cached nests are not staged (add_transposed_long's checks).
+// NT-LABEL: func.func @add_transposed_staged
+// NT: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x128xi32>
+// NT-NOT: memref.alloca
+// NT: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %c256
+// NT: scf.for %[[R0:.*]] = %{{.*}} to %{{.*}} step %c128
+// NT: scf.for %[[R:.*]] = %[[R0]] to %{{.*}} step %c16
+// NT: scf.for %[[K:.*]] = %[[K0]] to %{{.*}} step %c16
+// NT-COUNT-64: vector.shuffle
+// NT-COUNT-16: vector.store %{{.*}}, %[[STAGE]][%{{.*}}, %{{.*}}] : memref<256x128xi32>, vector<16xi32>
+// NT: scf.for %[[K2:.*]] = %[[K0]] to %{{.*}} step %c16
+// NT: scf.for %[[R2:.*]] = %[[R0]] to %{{.*}} step %c16
+// NT-NOT: vector.shuffle
+// NT: vector.load %[[STAGE]][%{{.*}}, %{{.*}}] : memref<256x128xi32>, vector<16xi32>
+// NT: arith.addf
+// NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<512x256xf32>, vector<16xf32>
+// NT: } else {
+// NT-NOT: memref.alloca
+// NT: vector.store %{{.*}}, %[[STAGE]]
+// NT: return
+func.func @add_transposed_staged(%a: tensor<256x512xf32>,
+                                 %b: tensor<256x512xf32, #layout.tiled<{0,1}>>)
+    -> tensor<256x512xf32, #layout.tiled<{0,1}>> {
+  %r = layout.add %a, %b : (tensor<256x512xf32>, tensor<256x512xf32, #layout.tiled<{0,1}>>) -> tensor<256x512xf32, #layout.tiled<{0,1}>>
+  return %r : tensor<256x512xf32, #layout.tiled<{0,1}>>
+}

@@ -202,6 +202,24 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchRowReadsOfStreamingNests) {
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->rowPrefetch, 0);
 }
 
+TEST(KernelPlanTest, TransposeStageTilesWholePlanes) {
+  // 256 destination rows x 512 bytes: f32 128 elements, bf16 256, i8 512.
+  std::optional<TransposeStagePlan> f32 =
+      planTransposeStage(4096, 4096, 16, 16, 4);
+  ASSERT_TRUE(f32);
+  EXPECT_EQ(f32->rows, 256);
+  EXPECT_EQ(f32->columns, 128);
+  std::optional<TransposeStagePlan> bf16 =
+      planTransposeStage(512, 256, 16, 32, 2);
+  ASSERT_TRUE(bf16);
+  EXPECT_EQ(bf16->columns, 256);
+  EXPECT_EQ(planTransposeStage(256, 512, 32, 64, 1)->columns, 512);
+  // Planes that are no whole number of tiles: not staged.
+  EXPECT_FALSE(planTransposeStage(4093, 4096, 16, 16, 4));
+  EXPECT_FALSE(planTransposeStage(4096, 4000, 16, 16, 4));
+  EXPECT_FALSE(planTransposeStage(128, 4096, 16, 16, 4));
+}
+
 /// f32Plane with 32-byte vectors (vector-bytes=32: 8 lanes).
 TransposePlaneFacts f32Plane32(int64_t sizeK, int64_t sizeR) {
   TransposePlaneFacts f = f32Plane(sizeK, sizeR);

@@ -102,6 +102,26 @@ struct TransposeBlockPlan {
 inline constexpr int64_t kTransposePrefetchRows = 32;
 inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
 
+/// A blocked transpose of an elementwise nest staged in tiles
+/// (planTransposeStage): `rows` destination rows (p_k) x `columns`
+/// elements along p_r per tile.
+struct TransposeStagePlan {
+  int64_t rows = 0;
+  int64_t columns = 0;
+};
+
+/// Destination rows and bytes per row of a staged tile.
+inline constexpr int64_t kStageRows = 256;
+inline constexpr int64_t kStageRowBytes = 512;
+
+/// The tile of a nest that reads some sources in V x V blocks and others
+/// along the destination's rows, staging the blocks' transposes in a
+/// buffer of kStageRows x kStageRowBytes; std::nullopt when the plane
+/// (sizeK x sizeR) is not a whole number of tiles.
+std::optional<TransposeStagePlan>
+planTransposeStage(int64_t sizeK, int64_t sizeR, int64_t side, int64_t width,
+                   int64_t elementBytes);
+
 /// How far ahead a block prefetches the sources it reads along the
 /// destination's rows (TransposeBlockPlan::rowPrefetch), in bytes.
 inline constexpr int64_t kRowReadPrefetchBytes = 512;

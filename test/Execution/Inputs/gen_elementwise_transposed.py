@@ -41,6 +41,12 @@ CASES = [
      "{0,1}"),
     ("sub_bf16_long_rows", "bf16", "subtract", (520, 40), "{1,0}", "{0,1}",
      None, "{0,1}"),
+    # Planes of whole staged tiles (256 destination rows x 512 bytes):
+    # streaming, the crossing operand goes through the per-thread stage.
+    ("add_f32_staged", "f32", "add", (256, 256), "{1,0}", "{0,1}", None,
+     "{0,1}"),
+    ("sub_bf16_staged", "bf16", "subtract", (256, 512), "{1,0}", "{0,1}",
+     None, "{0,1}"),
     # A tiled result with padding slots (odd extents), one operand crossing
     # its tiles' rows; and a crossing operand into transposed tiles.
     ("add_f32_into_tiles", "f32", "add", (37, 300), "{0,1}", "{1,0}", None,

@@ -124,6 +124,13 @@ private:
   void allKBlocks(bool alignedRows);
   Bounds chunkBounds(AffineExpr c, int64_t size, int64_t count, int64_t total);
   void emitBlocks(bool alignedRows);
+  Value allocateBuffer(int64_t rows, int64_t columns);
+  /// Staged tiles (StagedTransposeBlocks.cpp): planned when some sources
+  /// take blocks and others rows, the per-thread buffers of the Block
+  /// sources, and the tiles of p_k in [start, end) of a plane.
+  bool planStaged();
+  void makeStages();
+  void stagedPlane(AffineExpr start, AffineExpr end, bool alignedRows);
 
   NestEmitter &e;
   IndexExprs &x;
@@ -190,6 +197,12 @@ private:
   int64_t writtenRows = 0;
   SmallVector<unsigned> middle;
   int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
+  /// Staged tiles: their p_k rows and p_r extent (0: not staged), and per
+  /// source its buffer (Block sources) and its vectors' type.
+  int64_t stageK = 0, stageR = 0;
+  SmallVector<Value> stages;
+  SmallVector<Type> stageTypes;
+  Block *stagesBlock = nullptr;
 };
 } // namespace mlir::layout::loops
 

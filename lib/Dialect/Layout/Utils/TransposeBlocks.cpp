@@ -10,16 +10,6 @@
 // and, above the non-temporal threshold, streaming. The dims between k and
 // r are plain loops outside the plane (see the loop order below).
 //
-// The transpose is built from two-source vector.shuffles rather than
-// vector.transpose: upstream's default lowering of a 2-D vector.transpose
-// (convert-vector-to-llvm) extracts and inserts single elements (llc:
-// vpextrd/vpinsrd). The block-swap rounds of transposeInRegisters were
-// measured with llc against rounds that interleave whole halves (a perfect
-// shuffle): 16 x 16 i32 on AVX2 (x86-64-v3) takes about 130 shuffles and
-// blends instead of about 430 vpermps/vblendps plus spills, 8 x 8 i32 32
-// instead of 48, 16 x 16 i16 about 130 instead of 510; on AVX-512 both are
-// about 64 two-source permutes per 16 x 16 block.
-//
 // Edges: sizes that are not multiples of V take one more block that
 // overlaps the previous one (the same values are written twice; copies
 // only), unaligned and cached. Dims shorter than V take smaller blocks,
@@ -27,7 +17,8 @@
 // do not start on a line stream realigned (RealignedTransposeRows.cpp),
 // flattened with the dim outside them when they are not whole lines
 // (FlatTransposeRows.cpp); the stores of a block's rows are in
-// TransposeBlockStores.cpp.
+// TransposeBlockStores.cpp, the transpose in registers in
+// RegisterTranspose.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,56 +40,6 @@ using namespace mlir::layout;
 using namespace mlir::layout::loops;
 
 #define DEBUG_TYPE "layout-nest"
-
-SmallVector<Value>
-mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
-                                          ArrayRef<Value> rows) {
-  int64_t v = rows.size();
-  assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
-  // Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
-  // clear, the g x g blocks above the diagonal of each 2g x 2g block trade
-  // places with those below it:
-  //   r'     = a[0..g) b[0..g)   a[2g..3g) b[2g..3g) ...
-  //   r + g' = a[g..2g) b[g..2g) a[3g..4g) b[3g..4g) ...
-  // (a, b rows r and r + g). After the log2(V) rounds element (i, j) is at
-  // (j, i). Large g first: on a target narrower than the vector the first
-  // round only renames registers, and each round is one instruction per
-  // vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
-  // AVX-512 (vshufi64x2, vpermt2d/q/w).
-  // 16-bit floats (the blocks of an elementwise op's bf16 operand; copies
-  // move integers already) are shuffled as integers: LLVM 22 scalarizes
-  // shuffles of <16 x bfloat> on x86 without AVX512-BF16 (a vpinsrw per
-  // lane). add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one
-  // thread, two alternated runs): 4.7 -> 5.3 GB/s.
-  auto type = cast<VectorType>(rows.front().getType());
-  auto floatType = dyn_cast<FloatType>(type.getElementType());
-  VectorType bits;
-  if (floatType && floatType.getWidth() < 32)
-    bits = type.clone(b.getIntegerType(floatType.getWidth()));
-  SmallVector<Value> current;
-  for (Value row : rows)
-    current.push_back(bits ? vector::BitCastOp::create(b, loc, bits, row)
-                           : row);
-  for (int64_t g = v / 2; g >= 1; g /= 2) {
-    SmallVector<int64_t> low, high;
-    for (int64_t j = 0; j < v; ++j) {
-      bool second = j & g;
-      low.push_back(second ? v + j - g : j);
-      high.push_back(second ? v + j : j + g);
-    }
-    for (int64_t r = 0; r < v; ++r) {
-      if (r & g)
-        continue;
-      Value a = current[r], c = current[r + g];
-      current[r] = vector::ShuffleOp::create(b, loc, a, c, low);
-      current[r + g] = vector::ShuffleOp::create(b, loc, a, c, high);
-    }
-  }
-  if (bits)
-    for (Value &row : current)
-      row = vector::BitCastOp::create(b, loc, type, row);
-  return current;
-}
 
 /// The constant steps of `index` when `slot` moves by one, or nullopt when
 /// one of them is not constant (the index is not affine in the slot).
@@ -489,6 +430,8 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   planWidth();
   orderMiddleDims();
   planParallel();
+  if (!planStaged())
+    stageK = stageR = 0;
   return true;
 }
 
@@ -783,6 +726,10 @@ void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
 }
 
 void TransposeBlockKernel::allKBlocks(bool alignedRows) {
+  if (stageK) {
+    stagedPlane(x.cst(0), x.cst(sizeK), alignedRows);
+    return;
+  }
   groupedBlocks(x.cst(0), x.cst(sizeK / v * v), alignedRows);
   if (sizeK % v)
     edgeKBlock(alignedRows);
@@ -797,23 +744,30 @@ TransposeBlockKernel::Bounds TransposeBlockKernel::chunkBounds(AffineExpr c,
           (c + 1) * size + (c + 1).floorDiv(count) * (total - count * size)};
 }
 
+/// A per-thread buffer of rows x columns elements (as integers), before
+/// the kernel's loops: not at the current point, which may be inside
+/// serial loops around the kernel (an alloca per iteration would grow the
+/// stack), but at the start of the enclosing parallel chunk's body
+/// (emitParallelChunks), else next to the destination, as the staging row
+/// (NestEmitter::getStagingRow).
+Value TransposeBlockKernel::allocateBuffer(int64_t rows, int64_t columns) {
+  OpBuilder::InsertionGuard guard(b);
+  if (e.allocaBlock)
+    b.setInsertionPointToStart(e.allocaBlock);
+  else
+    b.setInsertionPointAfterValue(e.destView);
+  auto type = MemRefType::get(
+      {rows, columns}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
+  return memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
+}
+
 void TransposeBlockKernel::emitBlocks(bool alignedRows) {
-  // Realigned rows: each thread's carry buffer, before its loops.
-  // Not at the current point, which may be inside serial loops around the
-  // kernel (an alloca per iteration would grow the stack): at the start of
-  // the enclosing parallel chunk's body (emitParallelChunks), else next to
-  // the destination, as the staging row (NestEmitter::getStagingRow).
+  // Each thread's buffers: the stages of staged tiles, the carry of
+  // realigned rows.
   auto makeCarry = [&] {
-    if (!realigning)
-      return;
-    OpBuilder::InsertionGuard guard(b);
-    if (e.allocaBlock)
-      b.setInsertionPointToStart(e.allocaBlock);
-    else
-      b.setInsertionPointAfterValue(e.destView);
-    auto type = MemRefType::get(
-        {group, width}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
-    carry = memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
+    makeStages();
+    if (realigning)
+      carry = allocateBuffer(group, width);
   };
   if (middleChunks >= 2) {
     int64_t sizeM = *IndexExprs::getConstant(e.physSizes[middle.front()]);
@@ -835,6 +789,10 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     AffineExpr start = bounds.first, end = bounds.second;
     AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
     emitPlanes([&] {
+      if (stageK) {
+        stagedPlane(start, end, alignedRows);
+        return;
+      }
       groupedBlocks(start, fullEnd, alignedRows);
       if (sizeK % v == 0)
         return;

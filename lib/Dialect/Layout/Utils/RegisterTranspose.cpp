@@ -1,0 +1,72 @@
+//===- RegisterTranspose.cpp - V x V transposes in registers --------------===//
+//
+// The transpose is built from two-source vector.shuffles rather than
+// vector.transpose: upstream's default lowering of a 2-D vector.transpose
+// (convert-vector-to-llvm) extracts and inserts single elements (llc:
+// vpextrd/vpinsrd). The block-swap rounds of transposeInRegisters were
+// measured with llc against rounds that interleave whole halves (a perfect
+// shuffle): 16 x 16 i32 on AVX2 (x86-64-v3) takes about 130 shuffles and
+// blends instead of about 430 vpermps/vblendps plus spills, 8 x 8 i32 32
+// instead of 48, 16 x 16 i16 about 130 instead of 510; on AVX-512 both are
+// about 64 two-source permutes per 16 x 16 block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlocks.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::layout::loops;
+
+SmallVector<Value>
+mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> rows) {
+  int64_t v = rows.size();
+  assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
+  // Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
+  // clear, the g x g blocks above the diagonal of each 2g x 2g block trade
+  // places with those below it:
+  //   r'     = a[0..g) b[0..g)   a[2g..3g) b[2g..3g) ...
+  //   r + g' = a[g..2g) b[g..2g) a[3g..4g) b[3g..4g) ...
+  // (a, b rows r and r + g). After the log2(V) rounds element (i, j) is at
+  // (j, i). Large g first: on a target narrower than the vector the first
+  // round only renames registers, and each round is one instruction per
+  // vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
+  // AVX-512 (vshufi64x2, vpermt2d/q/w).
+  // 16-bit floats (the blocks of an elementwise op's bf16 operand; copies
+  // move integers already) are shuffled as integers: LLVM 22 scalarizes
+  // shuffles of <16 x bfloat> on x86 without AVX512-BF16 (a vpinsrw per
+  // lane). add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one
+  // thread, two alternated runs): 4.7 -> 5.3 GB/s.
+  auto type = cast<VectorType>(rows.front().getType());
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  VectorType bits;
+  if (floatType && floatType.getWidth() < 32)
+    bits = type.clone(b.getIntegerType(floatType.getWidth()));
+  SmallVector<Value> current;
+  for (Value row : rows)
+    current.push_back(bits ? vector::BitCastOp::create(b, loc, bits, row)
+                           : row);
+  for (int64_t g = v / 2; g >= 1; g /= 2) {
+    SmallVector<int64_t> low, high;
+    for (int64_t j = 0; j < v; ++j) {
+      bool second = j & g;
+      low.push_back(second ? v + j - g : j);
+      high.push_back(second ? v + j : j + g);
+    }
+    for (int64_t r = 0; r < v; ++r) {
+      if (r & g)
+        continue;
+      Value a = current[r], c = current[r + g];
+      current[r] = vector::ShuffleOp::create(b, loc, a, c, low);
+      current[r + g] = vector::ShuffleOp::create(b, loc, a, c, high);
+    }
+  }
+  if (bits)
+    for (Value &row : current)
+      row = vector::BitCastOp::create(b, loc, type, row);
+  return current;
+}
