@@ -86,7 +86,8 @@ func.func @flat_4d(%src: memref<17x3x20x18xf32>,
 }
 
 // Rows of whole lines (16 f32) stream row by row; 2-D transposes have no
-// dim to flatten with.
+// dim to flatten with (their rows, back to back, realign with junction
+// lines: a collapse of both dims inside the aligned branch only).
 // CHECK-LABEL: func.func @whole_lines
 // CHECK-NOT: collapse_shape
 // CHECK: return
@@ -98,6 +99,8 @@ func.func @whole_lines(%src: memref<16x20x40xf32>,
 }
 // CHECK-LABEL: func.func @two_d
 // CHECK-NOT: collapse_shape
+// CHECK: scf.if
+// CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<67x45xf32> into memref<3015xf32>
 // CHECK: return
 func.func @two_d(%src: memref<45x67xf32>,
                  %dst: memref<45x67xf32, #layout.tiled<{0,1}>>) {

@@ -67,6 +67,15 @@ CASES = [
     # chunks are whole lines: on 2 threads (the par RUN line) the parallel
     # loop splits that middle dim, each chunk walking its own flat rows.
     ("t4_3210_flat_mid", "f32", (17, 4, 16, 20), (3, 2, 1, 0)),
+    # Realigned rows back to back (junction lines, masked edges): the tail
+    # of each row and the head of the next gathered and streamed as one or
+    # two whole lines, the first head and last tail of each group masked;
+    # 150 rows of 37 f32 per plane (an overlapping p_k edge block, a moving
+    # base shift), and rows of 77 bf16, 37 f64 and 131 i8.
+    ("t3_021_junctions", "f32", (2, 37, 150), (0, 2, 1)),
+    ("t77x300_bf16", "bf16", (77, 300), (1, 0)),
+    ("t37x100_f64", "f64", (37, 100), (1, 0)),
+    ("t131x200_i8", "i8", (131, 200), (1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

@@ -103,6 +103,23 @@ private:
   SmallVector<Value> loadCarry(int64_t j);
   /// Whether block row j shifts at some residue (and keeps a carry).
   bool isCarried(int64_t j);
+  /// Junction lines (RealignedTransposeRows.cpp): whether the realigned
+  /// rows follow each other in memory (p_k just outside p_r, rows of
+  /// sizeR elements back to back) and the target masks stores, so that
+  /// the lines between one row's stream and the next's are gathered in the
+  /// per-thread `gaps` buffer and streamed whole.
+  bool planJunctions();
+  /// `value` (row j's vector at `column`, the row `shift` elements past a
+  /// line), the lanes `mask` sets, into the gap before (head) or after
+  /// (tail) the row.
+  void storeGap(Value value, int64_t j, int64_t column, int64_t shift,
+                Value mask);
+  /// The group's junction lines, streamed from `gaps` after its blocks;
+  /// the first row's head and the last row's tail, which share lines with
+  /// rows outside the group, masked and cached.
+  void writeJunctions();
+  /// The collapsed destination's index at `column` of the (p_k, p_r) dim.
+  SmallVector<Value> junctionIndices(AffineExpr column);
   void storeCarry(int64_t j, ArrayRef<Value> row);
   /// The p_r blocks of a plane; `eachK` runs its argument at each p_k
   /// block of the group.
@@ -186,6 +203,14 @@ private:
   AffineExpr movingBase;
   Value carry;
   AffineExpr groupStart;
+  /// Junction lines: planned, the destination's flat index (placeholders),
+  /// the gaps buffer ((group + 1) x 4W: slot i + 1 holds the gap after the
+  /// group's row i, from element W), the collapsed destination and the
+  /// current group's end.
+  bool junctions = false;
+  AffineExpr destFlat;
+  Value gaps, junctionView;
+  AffineExpr groupEnd;
   enum class Part { Head, Body, Edge };
   std::optional<Part> part;
   /// Some crossing source is contiguous along p_k only inside aligned V

@@ -611,6 +611,8 @@ void TransposeBlockKernel::rowBlocks(
     blocks(/*fullR=*/false, /*aligned=*/false);
     part.reset();
   }
+  if (junctions)
+    writeJunctions();
 }
 
 /// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
@@ -641,6 +643,7 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
         [&](Value iv) {
           x.bind(pk, iv);
           groupStart = pk;
+          groupEnd = pk + v;
           rowBlocks([](function_ref<void()> block) { block(); }, alignedRows);
         },
         v);
@@ -651,6 +654,9 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
       [&](Value g) {
         AffineExpr g0 = x.value(g);
         groupStart = g0;
+        if (realigning && junctions)
+          groupEnd =
+              x.value(x.materializeMinMax({g0 + group, end}, /*isMax=*/false));
         rowBlocks(
             [&](function_ref<void()> block) {
               x.forLoop(
@@ -768,6 +774,8 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     makeStages();
     if (realigning)
       carry = allocateBuffer(group, width);
+    if (realigning && junctions)
+      gaps = allocateBuffer(group + 1, 4 * width);
   };
   if (middleChunks >= 2) {
     int64_t sizeM = *IndexExprs::getConstant(e.physSizes[middle.front()]);
@@ -830,6 +838,14 @@ void TransposeBlockKernel::emit() {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     realigning = true;
+    if (junctions) {
+      // The (p_k, p_r) dims as one (planJunctions: rows back to back).
+      SmallVector<ReassociationIndices> dims;
+      for (unsigned d = 0; d < k; ++d)
+        dims.push_back({static_cast<int64_t>(d)});
+      dims.push_back({static_cast<int64_t>(k), static_cast<int64_t>(r)});
+      junctionView = memref::CollapseShapeOp::create(b, loc, destView, dims);
+    }
     emitBlocks(/*alignedRows=*/false);
     realigning = false;
     b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
