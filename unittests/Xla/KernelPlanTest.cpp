@@ -140,6 +140,12 @@ TEST(KernelPlanTest, LineGranuleAndParallelChunk) {
   EXPECT_EQ(getParallelChunk(100, 16), 16);
   // 1 << 20 iterations, granule 8: ceil(2^20 / 2048) = 512 granules.
   EXPECT_EQ(getParallelChunk(1 << 20, 8), 4096);
+  // Middle chunks: whole-line outer strides, or chunks of 4 KiB and more.
+  EXPECT_TRUE(mayChunkMiddleDim(4096, 64));
+  EXPECT_TRUE(mayChunkMiddleDim(507780, 16 * 7812));
+  EXPECT_FALSE(mayChunkMiddleDim(507780, 148));
+  EXPECT_FALSE(mayChunkMiddleDim(100, 4095));
+  EXPECT_TRUE(mayChunkMiddleDim(100, 4096));
 }
 
 TEST(KernelPlanTest, VectorRowUnrollAndPeel) {

@@ -163,6 +163,16 @@ int64_t getLineGranule(int64_t iterationBytes);
 /// multiple of `granule`, about `size` / kParallelTargetChunks.
 int64_t getParallelChunk(int64_t size, int64_t granule);
 
+/// Whether a blocked transpose may split its outermost middle dim into
+/// parallel chunks of `chunkBytes` of destination each (per iteration of the
+/// dim outside it, `outerStrideBytes` apart): when the outer stride is whole
+/// lines (no line written by two threads), or when the chunks are at least
+/// kMinMiddleChunkBytes, so that the lines two threads share at chunk
+/// boundaries (written with disjoint bytes) are a small fraction.
+bool mayChunkMiddleDim(int64_t outerStrideBytes, int64_t chunkBytes);
+
+inline constexpr int64_t kMinMiddleChunkBytes = 4096;
+
 /// Vectors per iteration of a vector row's aligned body: 4 for the rows of
 /// a source walk (or a reordered destination walk) of at least 4 vectors,
 /// else 1.

@@ -76,6 +76,10 @@ CASES = [
     ("t77x300_bf16", "bf16", (77, 300), (1, 0)),
     ("t37x100_f64", "f64", (37, 100), (1, 0)),
     ("t131x200_i8", "i8", (131, 200), (1, 0)),
+    # Middle-dim chunks on 2 threads (the par RUN line) although p_k's
+    # stride (5 x 129 x 8 f32, 20,640 bytes) is not whole lines: chunks of 2
+    # flat rows of 4,128 bytes (mayChunkMiddleDim), the last one taking 3.
+    ("t4_3210_mid_chunks", "f32", (8, 129, 5, 8), (3, 2, 1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

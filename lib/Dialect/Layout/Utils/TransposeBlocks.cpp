@@ -386,7 +386,8 @@ void TransposeBlockKernel::planParallel() {
   // (the last chunk takes the remainder). Preferably along the outermost
   // middle dim m, which keeps each thread's loop order (and so its source
   // page walk) as above: line-safe when a chunk of m and one iteration of
-  // the dim outside it are whole lines. Else along p_k, in chunks of whole
+  // the dim outside it are whole lines, or nearly so when the chunks are
+  // large (mayChunkMiddleDim). Else along p_k, in chunks of whole
   // groups and lines (the level's chunk rounded up to a multiple of the
   // group, or of V when that leaves fewer than kMinParallelChunks chunks),
   // the last one also taking the overlapping edge block. (Chunks of one
@@ -398,9 +399,13 @@ void TransposeBlockKernel::planParallel() {
     unsigned m = middle.front();
     std::optional<int64_t> sizeM = IndexExprs::getConstant(e.physSizes[m]);
     int64_t iterationBytes = e.destStrides[m] * elementBytes;
-    if (sizeM && (e.destStrides[m - 1] * elementBytes) % 64 == 0) {
-      middleChunk = getParallelChunk(*sizeM, getLineGranule(iterationBytes));
-      middleChunks = *sizeM / middleChunk;
+    if (sizeM) {
+      int64_t chunk = getParallelChunk(*sizeM, getLineGranule(iterationBytes));
+      if (mayChunkMiddleDim(e.destStrides[m - 1] * elementBytes,
+                            chunk * iterationBytes)) {
+        middleChunk = chunk;
+        middleChunks = *sizeM / middleChunk;
+      }
     }
   }
   if (!parallelHere)
