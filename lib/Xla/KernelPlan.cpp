@@ -41,6 +41,20 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
   if (!v)
     return std::nullopt;
+  // A block larger than the register file spills: AVX2's 16 ymm registers
+  // (512 bytes) hold an 8 x 8 f32 block but not a 16 x 16 one (1 KiB, two
+  // ymm per 64-byte row). The narrower blocks then go side by side (`wide`
+  // below), so that the stores are still whole lines. Measured on AMD EPYC
+  // Zen 3 (AVX2-only, one thread, bench/run.sh, two alternated runs of 5
+  // rounds, GB/s): perm3_021 11.3-12.5 -> 13.1-13.2, perm3_210 9.6-9.8 ->
+  // 11.4-12.5, perm3_120 11.9-13.1 -> 15.0, perm3_021_odd 8.4-8.7 ->
+  // 9.8-10.5, perm4_3210_odd 9.4-10.4 -> 12.1-12.5, add_cross_f32 8.6-12.0
+  // -> 14.0-14.5 (docs/performance.md, "Blocks within the register file").
+  // 16-bit 16 x 16 blocks (512 bytes) fit and stay; AVX-512 keeps every
+  // block (f32 16 x 16 is half of its 2 KiB).
+  while (f.registerFileBytes > 0 && v > 4 &&
+         v * v * f.elementBytes > f.registerFileBytes)
+    v /= 2;
   // Short dims, and index maps that stay affine only within smaller blocks
   // (tiles), take smaller blocks (down to 4 x 4).
   auto fits = [&](int64_t side) {

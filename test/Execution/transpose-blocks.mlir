@@ -44,6 +44,15 @@
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-register-bytes=0 -o %t.narrow.mlir
 // RUN: mlir-runner %t.narrow.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
+// AVX2's register file (512 bytes) with 64-byte vectors: f32 blocks of 8 x
+// 8 (a 16 x 16 one would spill), two side by side per vector, i8 16 x 16,
+// streaming (realigned and junction rows) and cached, on any host.
+// RUN: layout-opt %t.mlir "--layout-lower-to-llvm=vector-bytes=64 vector-register-bytes=512 nontemporal-threshold-bytes=0 masked-edges=true" -o %t.rf512.mlir
+// RUN: mlir-runner %t.rf512.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// RUN: layout-opt %t.mlir "--layout-lower-to-llvm=vector-bytes=64 vector-register-bytes=512 masked-edges=false" -o %t.rf512c.mlir
+// RUN: mlir-runner %t.rf512c.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=0 -o %t.scalar.mlir
 // RUN: mlir-runner %t.scalar.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

@@ -85,9 +85,11 @@ TEST(KernelPlanTest, TransposeBlocksTwoWideForCachedKiBStrides) {
   TransposePlaneFacts f = f32Plane(64, 256);
   f.nontemporal = false;
   EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
-  // AVX2 (512 bytes of registers): one block.
+  // AVX2 (512 bytes of registers): 8 x 8 blocks (a 16 x 16 one would
+  // spill), two side by side fill the 64-byte vector.
   f.registerFileBytes = 512;
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
   // Streaming stores allocate no lines: one block.
   f = f32Plane(64, 256);
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
@@ -95,6 +97,31 @@ TEST(KernelPlanTest, TransposeBlocksTwoWideForCachedKiBStrides) {
   f.nontemporal = false;
   f.destStrideKBytes = 1000;
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+}
+
+TEST(KernelPlanTest, TransposeBlocksWithinTheRegisterFile) {
+  // AVX-512 (2 KiB of registers) keeps f32 16 x 16 blocks (1 KiB).
+  TransposePlaneFacts f = f32Plane(256, 256);
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  // AVX2 with 64-byte vectors (two ymm each, 512 bytes of registers): 8 x
+  // 8 f32 blocks, two side by side per 64-byte destination line.
+  f.registerFileBytes = 512;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  // bf16 16 x 16 blocks are 512 bytes: they fit and stay.
+  f.lanes = 32;
+  f.elementBytes = 2;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  // i8: 32 x 32 (1 KiB) -> 16 x 16, four side by side.
+  f.lanes = 64;
+  f.elementBytes = 1;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  // An unknown register file (0) bounds nothing: 32 x 32 i8.
+  f.registerFileBytes = 0;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 32);
 }
 
 TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
