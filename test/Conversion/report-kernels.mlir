@@ -43,10 +43,12 @@ func.func @same_row_major_large(%src: !r, %dst: !r) {
 
 // -----
 
-// A transpose of f32 rows: 16 x 16 blocks in registers.
+// A transpose of f32 rows: 16 x 16 blocks in registers, and a second
+// remark with the blocks' geometry (TransposeBlockKernel::describe).
 func.func @transpose(%src: memref<64x64xf32>,
                      %dst: memref<64x64xf32, #layout.tiled<{0,1}>>) {
   // expected-remark @below {{kernel: transpose-blocks}}
+  // expected-remark @below {{transpose-blocks: 16 x 16 blocks, 1 wide, groups of 64 rows}}
   layout.relayout %src, %dst
       : memref<64x64xf32>, memref<64x64xf32, #layout.tiled<{0,1}>>
   return

@@ -81,5 +81,9 @@ Error layout_explain::addRelayoutKernel(const Args &args, Output &out) {
   }
   out.text += "kernel: " + answer->kernel + "\n";
   out.object["kernel"] = answer->kernel;
+  if (!answer->blocks.empty()) {
+    out.text += "blocks: " + answer->blocks + "\n";
+    out.object["blocks"] = answer->blocks;
+  }
   return Error::success();
 }

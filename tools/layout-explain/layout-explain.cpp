@@ -160,7 +160,8 @@ const Command kCommands[] = {
      false,
      runPlan,
      "the relayout SRC -> DST: class, run and vector lengths, bytes moved, "
-     "and the kernel the lowering emits (for --target-cpu, "
+     "the kernel the lowering emits and, for blocked transposes, its blocks "
+     "(for --target-cpu, "
      "--target-features, --vector-bytes; default: the host)"},
     {"canonical-layout",
      "SHAPE",

@@ -44,13 +44,16 @@ FailureOr<KernelAnswer> mlir::layout::queryRelayoutKernel(
     StringRef pipelineOptions, function_ref<void(const Twine &)> emitError) {
   // Diagnostics of the scratch module are collected, never printed: the
   // remark is the answer, an error is the lowering's failure.
-  std::string kernel, firstError;
+  std::string kernel, blocks, firstError;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     std::string message = diag.str();
     StringRef text(message);
-    if (diag.getSeverity() == DiagnosticSeverity::Remark &&
-        text.consume_front("kernel: ") && kernel.empty())
+    bool remark = diag.getSeverity() == DiagnosticSeverity::Remark;
+    if (remark && text.consume_front("kernel: ") && kernel.empty())
       kernel = text.str();
+    else if (remark && text.consume_front("transpose-blocks: ") &&
+             blocks.empty())
+      blocks = text.str();
     else if (diag.getSeverity() == DiagnosticSeverity::Error &&
              firstError.empty())
       firstError = message;
@@ -109,5 +112,6 @@ FailureOr<KernelAnswer> mlir::layout::queryRelayoutKernel(
     return answer;
   }
   answer.kernel = std::move(kernel);
+  answer.blocks = std::move(blocks);
   return answer;
 }

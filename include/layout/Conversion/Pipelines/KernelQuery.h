@@ -27,6 +27,9 @@ namespace mlir::layout {
 struct KernelAnswer {
   /// The kernel's name; empty when the lowering failed.
   std::string kernel;
+  /// The blocked transpose's geometry and variants (the remark
+  /// `transpose-blocks: TEXT`); empty when the kernel built none.
+  std::string blocks;
   /// The lowering's first error when it failed.
   std::string error;
 };

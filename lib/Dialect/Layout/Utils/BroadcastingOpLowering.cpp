@@ -344,6 +344,12 @@ void mlir::layout::reportKernel(Operation *op, NestKernel kernel) {
   op->emitRemark() << "kernel: " << getNestKernelName(kernel);
 }
 
+void mlir::layout::reportKernel(Operation *op, const NestReport &report) {
+  reportKernel(op, report.primary());
+  if (!report.getBlocks().empty())
+    op->emitRemark() << "transpose-blocks: " << report.getBlocks();
+}
+
 LogicalResult mlir::layout::emitBroadcastingOpLoops(
     OpBuilder &b, Operation *op, LoopKind kind,
     ArrayRef<BroadcastingOpOperand> operands, Value dest,
@@ -420,7 +426,7 @@ LogicalResult mlir::layout::emitBroadcastingOpLoops(
       emitElementwiseLoops(b, loc, kind, dest, destSizes, sources, element,
                            emitError, options, &report);
   if (succeeded(result) && options.reportKernels)
-    reportKernel(op, report.primary());
+    reportKernel(op, report);
   for (Value temp : temporaries)
     memref::DeallocOp::create(b, loc, temp);
   return result;
@@ -627,7 +633,7 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
           [op] { return op->emitOpError(); }, options, &report)))
     return failure();
   if (options.reportKernels)
-    reportKernel(op, report.primary());
+    reportKernel(op, report);
   rewriter.eraseOp(op);
   return success();
 }

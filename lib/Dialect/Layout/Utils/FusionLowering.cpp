@@ -181,7 +181,7 @@ LogicalResult mlir::layout::lowerFusionOp(RewriterBase &rewriter,
           &report)))
     return failure();
   if (options.reportKernels)
-    reportKernel(fusion, report.primary());
+    reportKernel(fusion, report);
   if (materialize) {
     rewriter.eraseOp(materialize);
     rewriter.eraseOp(fusion);

@@ -28,6 +28,10 @@ public:
   /// False when the dims k.. are not such a copy (nothing built).
   bool plan(const llvm::SmallBitVector &active);
   void emit();
+  /// The kernel's geometry as built (after emit()), for `report-kernels`:
+  /// `V x V blocks, W wide, groups of G rows` then the variants taken
+  /// (TransposeBlockReport.cpp).
+  std::string describe() const;
 
 private:
   using Bounds = std::pair<AffineExpr, AffineExpr>;
@@ -195,6 +199,8 @@ private:
   /// being built (Head: p_r = 0; Body: the aligned vectors after it;
   /// Edge: the overlapping last block).
   bool realignRows = false, realigning = false;
+  /// The realigned variant was built (for aligned buffers; describe()).
+  bool realigned = false;
   /// Each block row's shift, per residue (p_k / V) mod wide when it
   /// depends on it (else one set).
   SmallVector<SmallVector<int64_t>> shifts;

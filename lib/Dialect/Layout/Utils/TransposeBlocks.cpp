@@ -842,7 +842,7 @@ void TransposeBlockKernel::emit() {
     scf::IfOp ifOp = x.createIfAligned(e.destPointer, storeBytes);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    realigning = true;
+    realigning = realigned = true;
     if (junctions) {
       // The (p_k, p_r) dims as one (planJunctions: rows back to back).
       SmallVector<ReassociationIndices> dims;
@@ -879,5 +879,6 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   x.kind = LoopKind::SCF;
   llvm::scope_exit restore([&] { x.kind = savedKind; });
   kernel.emit();
+  report.describeBlocks(kernel.describe());
   return true;
 }

@@ -63,6 +63,10 @@ getDestinationOfResult(Operation *op, MemRefType bufferType);
 
 /// The `report-kernels` remark on `op`: `kernel: NAME` (NestKernel.h).
 void reportKernel(Operation *op, NestKernel kernel);
+/// The `report-kernels` remarks of a nest: `kernel: NAME` for its primary
+/// kernel, then `transpose-blocks: TEXT` when it built blocked transposes
+/// (NestReport::getBlocks).
+void reportKernel(Operation *op, const NestReport &report);
 
 /// Builds the loops computing broadcast_in_dim / binary op `op` into the
 /// buffer `dest` with logical sizes `destSizes`.

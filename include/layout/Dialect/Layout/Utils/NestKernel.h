@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string>
 
 namespace mlir::layout {
 
@@ -71,9 +72,19 @@ public:
   /// else the first kernel used in precedence order; Scalar when none was
   /// (a nest of padding stores only).
   NestKernel primary() const;
+  /// The geometry of the nest's first blocked transpose (its block side,
+  /// width, groups and variants; TransposeBlockKernel::describe), printed
+  /// by `report-kernels` as the remark `transpose-blocks: TEXT` and by
+  /// `layout-explain plan` as its `blocks` field; empty when none.
+  void describeBlocks(std::string text) {
+    if (blocks.empty())
+      blocks = std::move(text);
+  }
+  llvm::StringRef getBlocks() const { return blocks; }
 
 private:
   uint32_t used = 0;
+  std::string blocks;
 };
 
 } // namespace mlir::layout

@@ -1,0 +1,42 @@
+//===- TransposeBlockReport.cpp - What a blocked transpose built ----------===//
+//
+// The geometry and variants of one blocked transpose as built, for the
+// `report-kernels` remark `transpose-blocks: TEXT` and `layout-explain
+// plan`'s `blocks` field: users see which of the kernel's variants their
+// layout pair takes on their target (docs/lowering.md, "Which kernel when").
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlockKernel.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+std::string TransposeBlockKernel::describe() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << v << " x " << v << " blocks, " << wide << " wide, groups of " << group
+     << " rows";
+  if (prefetchRows)
+    os << ", prefetch " << prefetchRows << " rows ahead";
+  if (rowPrefetch)
+    os << ", row reads prefetched " << rowPrefetch << " ahead";
+  if (stageK)
+    os << ", staged tiles of " << stageK << " x " << stageR;
+  if (flatRows)
+    os << ", flat rows of " << flatRowSize;
+  if (e.nontemporal)
+    os << ", streaming stores";
+  if (realigned)
+    os << ", realigned rows";
+  if (junctions)
+    os << ", junction lines";
+  if (middleChunks)
+    os << ", parallel middle chunks of " << middleChunk;
+  else if (chunks)
+    os << ", parallel chunks of " << chunkRows << " rows";
+  return text;
+}
