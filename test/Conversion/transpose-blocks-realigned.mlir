@@ -21,7 +21,8 @@
 // masked (they share lines with rows outside the group). No line is both
 // streamed and stored cached (the overlapping last p_k block, past sizeK /
 // V * V, rewrites its rows cached, later). Without masked edges (AVX2) the
-// head, carries and edge store whole vectors into the destination. An
+// lanes go into the gaps buffer by load, select and store, and the group's
+// first head and last tail element by element. An
 // unaligned buffer takes the unaligned stores. Cached stores (no
 // streaming) never realign.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0' | FileCheck %s
@@ -76,13 +77,27 @@
 // CHECK: return
 
 // UNMASKED-LABEL: func.func @realigned
+// UNMASKED: %[[GAPS:.*]] = memref.alloca() {alignment = 64 : i64} : memref<17x64xi32>
+// UNMASKED: %[[FLAT:.*]] = memref.collapse_shape
+// Row 1's head merged into the gap after row 0 (column 21) without a masked
+// store: load, select, store (the buffer is the thread's own).
 // UNMASKED-NOT: vector.maskedstore
-// UNMASKED: vector.store %{{.*}}, %[[DST:.*]][%[[ROW1:.*]], %c0{{.*}}] : memref<40x37xf32>, vector<16xf32>
-// UNMASKED: vector.shuffle %{{.*}}, %{{.*}} [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]
+// UNMASKED: %[[OLD:.*]] = vector.load %[[GAPS]][%c1{{.*}}, %c21{{.*}}] : memref<17x64xi32>, vector<16xi32>
+// UNMASKED: %[[NEW:.*]] = arith.select %{{.*}}, %{{.*}}, %[[OLD]] : vector<16xi1>, vector<16xi32>
+// UNMASKED: vector.store %[[NEW]], %[[GAPS]][%c1{{.*}}, %c21{{.*}}] : memref<17x64xi32>, vector<16xi32>
 // UNMASKED-NOT: vector.maskedstore
-// UNMASKED: vector.store %{{.*}}, %[[DST]][%{{.*}}, %c16{{.*}}] : memref<40x37xf32>, vector<16xf32>
+// The junction lines stream; the group's last tail (row 16's gap) and
+// first head go element by element from the gaps buffer (run-time counts,
+// into lines shared with other rows): no masked store at all.
+// UNMASKED: vector.store %{{.*}}, %[[FLAT]][%{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<1480xf32>, vector<16xf32>
+// UNMASKED: scf.for
+// UNMASKED: %[[E:.*]] = memref.load %[[GAPS]][%c16{{.*}}, %{{.*}}] : memref<17x64xi32>
+// UNMASKED: %[[F:.*]] = arith.bitcast %[[E]] : i32 to f32
+// UNMASKED: memref.store %[[F]], %[[FLAT]][%{{.*}}] : memref<1480xf32>
 // UNMASKED-NOT: vector.maskedstore
-// UNMASKED: vector.store %{{.*}}, %[[DST]][%{{.*}}, %c21{{.*}}] : memref<40x37xf32>, vector<16xf32>
+// UNMASKED: memref.load %[[GAPS]][%c0{{.*}}, %{{.*}}] : memref<17x64xi32>
+// UNMASKED-NOT: vector.maskedstore
+// UNMASKED: } else {
 // UNMASKED-NOT: vector.maskedstore
 // UNMASKED: return
 

@@ -19,10 +19,14 @@
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=nontemporal-threshold-bytes=0 -o %t.nt.mlir
 // RUN: mlir-runner %t.nt.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
-// Masked edges forced (the junction lines of realigned rows need them;
-// an AVX2 host's default is unmasked).
+// Masked edges forced (an AVX2 host's default is unmasked).
 // RUN: layout-opt %t.mlir "--layout-lower-to-llvm=nontemporal-threshold-bytes=0 masked-edges=true" -o %t.masked.mlir
 // RUN: mlir-runner %t.masked.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
+// Unmasked edges (AVX2's default): junction lines merge their gaps
+// without masked stores.
+// RUN: layout-opt %t.mlir "--layout-lower-to-llvm=nontemporal-threshold-bytes=0 masked-edges=false" -o %t.unmasked.mlir
+// RUN: mlir-runner %t.unmasked.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=32 -o %t.v32.mlir
 // RUN: mlir-runner %t.v32.mlir -e main -entry-point-result=void \

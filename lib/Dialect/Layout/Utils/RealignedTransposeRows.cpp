@@ -96,9 +96,8 @@ bool TransposeBlockKernel::planJunctions() {
   // those lines, the tail of one and the head of the next, and each such
   // line is whole once both are known.
   unsigned rank = e.destIndex.size();
-  if (!e.options.maskedEdges || flatRows || k + 1 != r || r + 1 != rank ||
-      e.destStrides[r] != 1 || e.destStrides[k] != sizeR ||
-      e.destIndex[k] != pk || e.destIndex[r] != pr)
+  if (flatRows || k + 1 != r || r + 1 != rank || e.destStrides[r] != 1 ||
+      e.destStrides[k] != sizeR || e.destIndex[k] != pk || e.destIndex[r] != pr)
     return false;
   LDBG() << "transpose blocks at level " << k
          << ": realigned rows with junction lines";
@@ -276,9 +275,19 @@ void TransposeBlockKernel::storeGap(Value value, int64_t j, int64_t column,
     slot = pk - groupStart + j + 1;
     position = width + column - (full - shift);
   }
-  vector::MaskedStoreOp::create(
-      b, loc, gaps, {x.materialize(slot), x.materialize(x.cst(position))}, mask,
-      toBits(value));
+  SmallVector<Value> indices = {x.materialize(slot),
+                                x.materialize(x.cst(position))};
+  if (e.options.maskedEdges) {
+    vector::MaskedStoreOp::create(b, loc, gaps, indices, mask, toBits(value));
+    return;
+  }
+  // Without cheap masked stores (AVX2: vmaskmovps is microcoded on AMD,
+  // 8- and 16-bit ones do not exist) the gaps buffer, private to the
+  // thread, is merged: load, select, store.
+  Value bits = toBits(value);
+  Value old = vector::LoadOp::create(b, loc, bits.getType(), gaps, indices);
+  Value merged = arith::SelectOp::create(b, loc, mask, bits, old);
+  vector::StoreOp::create(b, loc, merged, gaps, indices);
 }
 
 SmallVector<Value> TransposeBlockKernel::junctionIndices(AffineExpr column) {
@@ -303,6 +312,25 @@ void TransposeBlockKernel::writeJunctions() {
     return vector::LoadOp::create(
         b, loc, type, gaps,
         ValueRange{x.materialize(slot), x.materialize(position)});
+  };
+  // Without masked edges (AVX2: no masked stores of 8- and 16-bit lanes,
+  // microcoded 32-bit ones on AMD) the lanes below `count` go one by one
+  // from the gaps buffer: two such stores per group, into lines the rows
+  // outside the group share.
+  auto scalarStores = [&](AffineExpr slot, AffineExpr position,
+                          AffineExpr column, AffineExpr count) {
+    // (Lanes [0, min(count, V)): none when count <= 0.)
+    Type bits = type.getElementType();
+    x.forLoop({}, {count, x.cst(v)}, [&](Value iv) {
+      AffineExpr i = x.value(iv);
+      Value element = memref::LoadOp::create(
+          b, loc, gaps,
+          ValueRange{x.materialize(slot), x.materialize(position + i)});
+      if (elementType != bits)
+        element = arith::BitcastOp::create(b, loc, elementType, element);
+      memref::StoreOp::create(b, loc, element, junctionView,
+                              junctionIndices(column + i));
+    });
   };
   auto maskedStore = [&](Value value, AffineExpr column, AffineExpr count) {
     // Lanes below `count` (vector.create_mask is not lowered by the
@@ -351,13 +379,19 @@ void TransposeBlockKernel::writeJunctions() {
   // The last row's tail (up to 2W elements) and the first row's head
   // (before its stream, which starts at (W - shift) mod W).
   AffineExpr last = groupEnd - 1, lastShift = shiftOf(last);
+  auto store = [&](AffineExpr slot, AffineExpr position, AffineExpr column,
+                   AffineExpr count) {
+    if (e.options.maskedEdges)
+      maskedStore(load(slot, position), column, count);
+    else
+      scalarStores(slot, position, column, count);
+  };
   for (int64_t i = 0; i < 2 * wide; ++i)
-    maskedStore(load(last - groupStart + 1, x.cst(width + i * v)),
-                last * sizeR + full - lastShift + i * v, lastShift + m - i * v);
+    store(last - groupStart + 1, x.cst(width + i * v),
+          last * sizeR + full - lastShift + i * v, lastShift + m - i * v);
   AffineExpr firstShift = shiftOf(groupStart);
   AffineExpr before = m + (firstShift - m) % width;
   for (int64_t w = 0; w < wide; ++w)
-    maskedStore(load(x.cst(0), before + width + w * v),
-                groupStart * sizeR + w * v,
-                (width - firstShift) % width - w * v);
+    store(x.cst(0), before + width + w * v, groupStart * sizeR + w * v,
+          (width - firstShift) % width - w * v);
 }

@@ -603,7 +603,9 @@ void TransposeBlockKernel::rowBlocks(
                              rowShifts[j]);
       }
     };
-    if (e.options.maskedEdges)
+    // (Junction lines take the lanes into the gaps buffer, merged
+    // without masked stores on any target.)
+    if (e.options.maskedEdges || junctions)
       emitResidueCases(flush);
     else
       flush(shifts[0]);
@@ -611,7 +613,7 @@ void TransposeBlockKernel::rowBlocks(
   if (sizeR % width) {
     x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
     // (Unmasked, the edge stores every lane like the unrealigned one.)
-    if (e.options.maskedEdges)
+    if (e.options.maskedEdges || junctions)
       part = Part::Edge;
     blocks(/*fullR=*/false, /*aligned=*/false);
     part.reset();
