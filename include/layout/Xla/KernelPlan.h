@@ -28,8 +28,9 @@ inline constexpr int64_t kMinParallelChunks = 4;
 
 /// The side V of a transpose block for vectors of `lanes` elements: `lanes`,
 /// halved until a block (V * V elements) fits in 16 vectors of
-/// `vectorBytes` (the register file of AVX2 and half of AVX-512's); 0 when
-/// that leaves fewer than 4 lanes.
+/// `vectorBytes`; 0 when that leaves fewer than 4 lanes. planTransposeBlocks
+/// then also bounds the block by the target's register file (AVX2 with
+/// 64-byte vectors: f32 8 x 8).
 int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
                                int64_t vectorBytes);
 

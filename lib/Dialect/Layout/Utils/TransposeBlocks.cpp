@@ -589,8 +589,9 @@ void TransposeBlockKernel::rowBlocks(
       },
       width);
   part.reset();
-  // The carried vectors past the last full block: with masked edges only
-  // their lanes after the stream (the shifts of each residue).
+  // The carried vectors past the last full block: with masked edges or
+  // junction lines only their lanes after the stream (the shifts of each
+  // residue).
   eachK([&] {
     auto flush = [&](ArrayRef<int64_t> rowShifts) {
       for (int64_t j = 0; j < v; ++j) {
@@ -612,7 +613,8 @@ void TransposeBlockKernel::rowBlocks(
   });
   if (sizeR % width) {
     x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
-    // (Unmasked, the edge stores every lane like the unrealigned one.)
+    // (Unmasked and without junction lines, the edge stores every lane
+    // like the unrealigned one.)
     if (e.options.maskedEdges || junctions)
       part = Part::Edge;
     blocks(/*fullR=*/false, /*aligned=*/false);
