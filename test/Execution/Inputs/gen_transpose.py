@@ -40,8 +40,8 @@ CASES = [
     # streaming: realigned rows (a head, vectors straddling two blocks, the
     # carried tail) with edge blocks along both dims; an outer dim whose
     # stride is a multiple of the block (48 x 37) keeps the rows' shifts,
-    # one that is not (50 x 37) moves them: a copy of the plane's blocks
-    # per base shift (scf.index_switch).
+    # one that is not (50 x 37) moves them: one case of each block's
+    # stores per shift of its first row (scf.index_switch).
     ("t45x67_f32", "f32", (45, 67), (1, 0)),
     ("t37x41_f64", "f64", (37, 41), (1, 0)),
     # Two blocks per line (bf16 16 x 16, i8 32 x 32): whole lines realigned,
@@ -76,6 +76,13 @@ CASES = [
     ("t77x300_bf16", "bf16", (77, 300), (1, 0)),
     ("t37x100_f64", "f64", (37, 100), (1, 0)),
     ("t131x200_i8", "i8", (131, 200), (1, 0)),
+    # Planes that move the rows' alignment by an odd amount (41 rows each):
+    # every shift of a line is some block's first row's, one case of the
+    # block's stores each (32 for bf16's 2 x 16 lanes); i8's 64 take
+    # unaligned stores.
+    ("t3_021_moving_bf16", "bf16", (3, 67, 41), (0, 2, 1)),
+    ("t3_021_moving_f64", "f64", (3, 37, 41), (0, 2, 1)),
+    ("t3_021_moving_i8", "i8", (3, 131, 41), (0, 2, 1)),
     # Middle-dim chunks on 2 threads (the par RUN line) although p_k's
     # stride (5 x 129 x 8 f32, 20,640 bytes) is not whole lines: chunks of 2
     # flat rows of 4,128 bytes (mayChunkMiddleDim), the last one taking 3.

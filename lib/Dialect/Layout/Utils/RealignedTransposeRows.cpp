@@ -7,8 +7,9 @@
 // block row's last `wide` vectors wait in a per-thread carry buffer, and
 // every later block streams the aligned vectors that end inside its own,
 // made of the carry's lanes and its (vector.shuffle). Shifts are constants
-// of the block row (and of p_k's residue modulo the width, when the row
-// stride is not a multiple of it: one scf.index_switch case each).
+// of the block row and of the block's first row's shift, which p_k and the
+// dims outside the plane may move: one scf.index_switch case per value it
+// takes, around each block's stores (its loads and transposes shared).
 // docs/lowering.md, "Realigned rows".
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +24,8 @@
 #include "llvm/Support/DebugLog.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
@@ -33,11 +36,12 @@ bool TransposeBlockKernel::planRealign() {
   if (!realignRows)
     return false;
   // The destination's flat index: the p_r coefficient 1 (a contiguous
-  // row), every other dim's but p_k's a multiple of the width W = wide x V.
-  // p_k is a multiple of V at every full block (groups and parallel chunks
-  // are), so in a W x element aligned buffer block row j starts
-  // (c_k (c V + j) + constant) mod W elements past a line, c the block's
-  // residue (p_k / V) mod wide.
+  // row). In a W x element aligned buffer (W = wide x V) block row j
+  // starts S + c_k j elements past a line (mod W), c_k p_k's coefficient
+  // and S the block's first row's shift: (flat at p_r = 0) mod W. p_k is a
+  // multiple of V at every full block (groups and parallel chunks are), so
+  // S moves by multiples of g = gcd(c_k V, every other dim's coefficient,
+  // W): W / g values, one set of row shifts each.
   // (Flat rows: p_r is the flat index over the dims r - 1 and r.)
   AffineExpr flat = x.cst(0);
   for (auto [d, index] : llvm::enumerate(e.destIndex))
@@ -54,34 +58,31 @@ bool TransposeBlockKernel::planRealign() {
            << ": destination rows not linear, no realigned rows";
     return false;
   }
-  // Dims outside the plane that move the rows' alignment: a run-time base
-  // shift per plane, one copy of the plane's blocks per value
-  // (emitRealignedPlane), for widths of at most kMaxPlaneCopies elements.
-  movingBase = AffineExpr();
-  for (auto [m, coeff] : llvm::enumerate(form->coeffs)) {
-    if (m == k || m == r || coeff % width == 0)
-      continue;
-    if (width > kMaxPlaneCopies) {
-      LDBG() << "transpose blocks at level " << k << ": dim " << m
-             << " moves the rows' alignment, no realigned rows";
-      return false;
-    }
-    AffineExpr term = e.placeholders[m] * llvm::mod(coeff, width);
-    movingBase = movingBase ? movingBase + term : term;
+  int64_t step = width;
+  for (auto [m, coeff] : llvm::enumerate(form->coeffs))
+    if (m != r)
+      step = std::gcd(step, llvm::mod(m == k ? coeff * v : coeff, width));
+  int64_t cases = width / step;
+  if (cases > kMaxShiftCases) {
+    LDBG() << "transpose blocks at level " << k << ": " << cases
+           << " sets of row shifts, no realigned rows";
+    return false;
   }
+  shiftCase = cases > 1
+                  ? (flat.replace({{pr, x.cst(0)}}) % width).floorDiv(step)
+                  : AffineExpr();
   shifts.clear();
   bool anyShift = false;
-  // One set of shifts when they do not depend on the residue.
-  int64_t residues = (form->coeffs[k] * v) % width ? wide : 1;
-  for (int64_t c = 0; c < residues; ++c) {
+  for (int64_t c = 0; c < cases; ++c) {
     SmallVector<int64_t> &rowShifts = shifts.emplace_back();
     for (int64_t j = 0; j < v; ++j) {
-      rowShifts.push_back(
-          llvm::mod(form->coeffs[k] * (c * v + j) + form->constant, width));
+      rowShifts.push_back(llvm::mod(llvm::mod(form->constant, step) + c * step +
+                                        form->coeffs[k] * j,
+                                    width));
       anyShift |= rowShifts.back() != 0;
     }
   }
-  if (!anyShift && !movingBase)
+  if (!anyShift)
     return false;
   junctions = planJunctions();
   return true;
@@ -102,21 +103,6 @@ bool TransposeBlockKernel::planJunctions() {
   LDBG() << "transpose blocks at level " << k
          << ": realigned rows with junction lines";
   return true;
-}
-
-void TransposeBlockKernel::emitRealignedPlane(function_ref<void()> kBlocks) {
-  if (!movingBase) {
-    kBlocks();
-    return;
-  }
-  SmallVector<SmallVector<int64_t>> planeShifts = shifts;
-  emitCases(x.materialize(movingBase % width), width, [&](int64_t c) {
-    for (auto [rowShifts, fixed] : llvm::zip(shifts, planeShifts))
-      for (auto [shift, f] : llvm::zip(rowShifts, fixed))
-        shift = llvm::mod(f + c, width);
-    kBlocks();
-  });
-  shifts = planeShifts;
 }
 
 void TransposeBlockKernel::emitCases(Value selector, int64_t count,
@@ -143,7 +129,7 @@ void TransposeBlockKernel::emitResidueCases(
     body(shifts[0]);
     return;
   }
-  emitCases(x.materialize(pk.floorDiv(v) % wide), wide,
+  emitCases(x.materialize(shiftCase), shifts.size(),
             [&](int64_t c) { body(shifts[c]); });
 }
 

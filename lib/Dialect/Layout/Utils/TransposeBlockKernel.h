@@ -64,16 +64,13 @@ private:
   /// shift of each block row's start past a vector boundary, when every
   /// one is a constant (false: the rows take unaligned stores).
   bool planRealign();
-  /// One plane's blocks (`kBlocks`) with realigned rows: when dims outside
-  /// the plane move the rows' alignment (movingBase), an scf.index_switch
-  /// on the plane's base shift with a copy of the blocks per value.
-  void emitRealignedPlane(function_ref<void()> kBlocks);
   /// An scf.index_switch on `selector` (values 0 .. count - 1, 0 the
   /// default region) with `body(c)` built in case c.
   void emitCases(Value selector, int64_t count,
                  function_ref<void(int64_t)> body);
   /// `body` with each block row's shifts: one scf.index_switch case per
-  /// residue (p_k / V) mod wide when they depend on it.
+  /// value of the block's first row's shift when they depend on it
+  /// (shiftCase).
   void emitResidueCases(function_ref<void(ArrayRef<int64_t>)> body);
   /// Destination row j's index at p_r = `column`.
   SmallVector<Value> destIndices(int64_t j, AffineExpr column);
@@ -84,10 +81,9 @@ private:
   /// f32 ran 4x slower than rows of 64 that way). Unmasked: every lane.
   void storeOutsideStream(Value value, int64_t j, int64_t column,
                           int64_t shift);
-  /// The widest block row (elements) whose planes may take one copy per
-  /// base shift: 16 copies at most (f32, f64; bf16 and i8 lines would take
-  /// 32 and 64).
-  static constexpr int64_t kMaxPlaneCopies = 16;
+  /// The most sets of row shifts (cases of each realigned block's stores):
+  /// a bf16 line's 32 (64 i8 ones take unaligned stores).
+  static constexpr int64_t kMaxShiftCases = 32;
   /// The destination rows of a block: [source][w][j] the sources' vectors;
   /// `rowShifts` (realigned blocks) each row's shift.
   /// Whether a block row's `wide` parts take one concatenated streaming
@@ -201,12 +197,11 @@ private:
   bool realignRows = false, realigning = false;
   /// The realigned variant was built (for aligned buffers; describe()).
   bool realigned = false;
-  /// Each block row's shift, per residue (p_k / V) mod wide when it
-  /// depends on it (else one set).
+  /// Each block row's shift, per value of the block's first row's shift
+  /// (one set when it is constant), and the index of the set at the
+  /// current block (null with one set).
   SmallVector<SmallVector<int64_t>> shifts;
-  /// The destination offset (mod the width) of the dims outside the plane
-  /// that move the rows' alignment; null when none does.
-  AffineExpr movingBase;
+  AffineExpr shiftCase;
   Value carry;
   AffineExpr groupStart;
   /// Junction lines: planned, the destination's flat index (placeholders),

@@ -732,10 +732,7 @@ void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
       });
       return;
     }
-    if (realigning)
-      emitRealignedPlane(kBlocks);
-    else
-      kBlocks();
+    kBlocks();
   };
   outer(0);
 }
