@@ -589,9 +589,12 @@ void TransposeBlockKernel::rowBlocks(
       },
       width);
   part.reset();
-  // The carried vectors past the last full block: with masked edges or
-  // junction lines only their lanes after the stream (the shifts of each
-  // residue).
+  // The carried vectors past the last full block and the edge block: with
+  // masked edges or junction lines only their lanes after the stream (the
+  // shifts of each case; junction lines take the lanes into the gaps
+  // buffer, merged without masked stores on any target). Otherwise every
+  // lane, like the unrealigned edge.
+  bool lanesAfterStream = e.options.maskedEdges || junctions;
   eachK([&] {
     auto flush = [&](ArrayRef<int64_t> rowShifts) {
       for (int64_t j = 0; j < v; ++j) {
@@ -604,18 +607,14 @@ void TransposeBlockKernel::rowBlocks(
                              rowShifts[j]);
       }
     };
-    // (Junction lines take the lanes into the gaps buffer, merged
-    // without masked stores on any target.)
-    if (e.options.maskedEdges || junctions)
+    if (lanesAfterStream)
       emitResidueCases(flush);
     else
       flush(shifts[0]);
   });
   if (sizeR % width) {
     x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
-    // (Unmasked and without junction lines, the edge stores every lane
-    // like the unrealigned one.)
-    if (e.options.maskedEdges || junctions)
+    if (lanesAfterStream)
       part = Part::Edge;
     blocks(/*fullR=*/false, /*aligned=*/false);
     part.reset();
