@@ -262,3 +262,26 @@ std::optional<int64_t> mlir::layout::getInterleavedPart(int64_t innerSlots,
     return std::nullopt;
   return lanes / innerSlots;
 }
+
+std::optional<mlir::layout::RowShiftPlan>
+mlir::layout::planRowShifts(int64_t strideK,
+                            const std::vector<int64_t> &otherStrides,
+                            int64_t constant, int64_t v, int64_t width) {
+  // (Strides reduced mod W first: no overflow.)
+  RowShiftPlan plan;
+  int64_t strideMod = llvm::mod(strideK, width);
+  plan.step = std::gcd(width, strideMod * v % width);
+  for (int64_t stride : otherStrides)
+    plan.step = std::gcd(plan.step, llvm::mod(stride, width));
+  int64_t cases = width / plan.step;
+  if (cases > kMaxRowShiftCases)
+    return std::nullopt;
+  for (int64_t c = 0; c < cases; ++c) {
+    std::vector<int64_t> &rowShifts = plan.shifts.emplace_back();
+    for (int64_t j = 0; j < v; ++j)
+      rowShifts.push_back(llvm::mod(llvm::mod(constant, plan.step) +
+                                        c * plan.step + strideMod * j,
+                                    width));
+  }
+  return plan;
+}

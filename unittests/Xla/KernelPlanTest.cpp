@@ -379,4 +379,52 @@ TEST(KernelPlanTest, InterleavedPart) {
   EXPECT_FALSE(getInterleavedPart(2, 32, 100));
 }
 
+TEST(KernelPlanTest, RowShiftSets) {
+  // bf16[63,257,1021] -> {1,2,0} on AVX2: rows of 257, planes of
+  // 1021 x 257 = 262397, 16 x 16 blocks two wide (W = 32). 257 = 1 mod 32,
+  // so p_k's blocks move S by 16; 262397 = 29 mod 32 moves it by 1: step
+  // gcd(32, 16, 29) = 1, 32 sets, row j of set c at (c + j) mod 32.
+  std::optional<RowShiftPlan> bf16 = planRowShifts(257, {262397}, 0, 16, 32);
+  ASSERT_TRUE(bf16);
+  EXPECT_EQ(bf16->step, 1);
+  ASSERT_EQ(bf16->shifts.size(), 32u);
+  ASSERT_EQ(bf16->shifts[5].size(), 16u);
+  EXPECT_EQ(bf16->shifts[0][0], 0);
+  EXPECT_EQ(bf16->shifts[5][3], 8);
+  EXPECT_EQ(bf16->shifts[31][1], 0);
+  EXPECT_EQ(bf16->shifts[20][15], 3);
+  // f32[64,257,1024] on AVX2 (8 x 8 blocks two wide, W = 16): planes of
+  // 1024 x 257 = 0 mod 16 keep S; p_k's blocks move it by 257 x 8 = 8 mod
+  // 16: two sets, j and 8 + j.
+  std::optional<RowShiftPlan> f32 = planRowShifts(257, {263168}, 0, 8, 16);
+  ASSERT_TRUE(f32);
+  EXPECT_EQ(f32->step, 8);
+  ASSERT_EQ(f32->shifts.size(), 2u);
+  EXPECT_EQ(f32->shifts[0][1], 1);
+  EXPECT_EQ(f32->shifts[1][0], 8);
+  EXPECT_EQ(f32->shifts[1][7], 15);
+  // 2-D rows of 4093 f32, 16 x 16 blocks: 4093 x 16 = 0 mod 16, one set,
+  // row j at 13 j mod 16.
+  std::optional<RowShiftPlan> rows = planRowShifts(4093, {}, 0, 16, 16);
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->shifts.size(), 1u);
+  EXPECT_EQ(rows->shifts[0][1], 13);
+  EXPECT_EQ(rows->shifts[0][2], 10);
+  // A constant offset keeps its residue mod the step: 5 + 8 c + j.
+  std::optional<RowShiftPlan> offset = planRowShifts(257, {}, 5, 8, 16);
+  ASSERT_TRUE(offset);
+  EXPECT_EQ(offset->shifts[0][0], 5);
+  EXPECT_EQ(offset->shifts[1][0], 13);
+  EXPECT_EQ(offset->shifts[1][4], 1);
+  // Strides near the int64 range reduce mod W first.
+  std::optional<RowShiftPlan> huge =
+      planRowShifts((int64_t(1) << 62) + 1, {}, 0, 16, 32);
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->step, 16);
+  EXPECT_EQ(huge->shifts[1][3], 19);
+  // i8 lines of 64 with an odd plane stride: 64 sets, more than
+  // kMaxRowShiftCases.
+  EXPECT_FALSE(planRowShifts(131, {131 * 41}, 0, 16, 64));
+}
+
 } // namespace

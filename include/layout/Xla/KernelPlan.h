@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace mlir::layout {
 
@@ -95,6 +96,35 @@ struct TransposeBlockPlan {
   /// cached stores.
   bool realignRows = false;
 };
+
+/// The shifts of realigned rows (TransposeBlockPlan::realignRows;
+/// docs/lowering.md, "Realigned rows"). In a buffer aligned to lines of
+/// `width` elements (W = wide x V), block row j starts S + c_k j elements
+/// past a line (mod W): c_k the destination's stride along p_k, S the
+/// block's first row's shift, the destination's flat index there mod W. p_k
+/// moves by multiples of V, the dims outside the plane by anything, so S
+/// takes the values constant + c step (mod W), step = gcd(c_k V, their
+/// strides, W): W / step sets of row shifts, one scf.index_switch case of
+/// each block's stores per set.
+struct RowShiftPlan {
+  int64_t step = 0;
+  /// shifts[c][j]: block row j's shift when S = (constant mod step) +
+  /// c step.
+  std::vector<std::vector<int64_t>> shifts;
+};
+
+/// The most sets of row shifts: a bf16 line's 32 (4.4 MB of LLVM dialect
+/// for bf16[63,257,1021] -> {1,2,0} on AVX2). An i8 line's 64 took 13.7 MB
+/// and 29 s in LLVM for one kernel: those rows take unaligned stores.
+inline constexpr int64_t kMaxRowShiftCases = 32;
+
+/// The row shifts of blocks of `v` rows in lines of `width` elements:
+/// `strideK` the destination's stride along p_k, `otherStrides` those of
+/// the dims outside the plane (not p_r's, which is 1), `constant` its
+/// offset. Nullopt beyond kMaxRowShiftCases sets.
+std::optional<RowShiftPlan>
+planRowShifts(int64_t strideK, const std::vector<int64_t> &otherStrides,
+              int64_t constant, int64_t v, int64_t width);
 
 /// The prefetch distance of blocked transposes, in p_r rows
 /// (TransposeBlockPlan::prefetchRows), and the plane extent along p_r it

@@ -24,8 +24,6 @@
 #include "llvm/Support/DebugLog.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <numeric>
-
 using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
@@ -36,12 +34,10 @@ bool TransposeBlockKernel::planRealign() {
   if (!realignRows)
     return false;
   // The destination's flat index: the p_r coefficient 1 (a contiguous
-  // row). In a W x element aligned buffer (W = wide x V) block row j
-  // starts S + c_k j elements past a line (mod W), c_k p_k's coefficient
-  // and S the block's first row's shift: (flat at p_r = 0) mod W. p_k is a
-  // multiple of V at every full block (groups and parallel chunks are), so
-  // S moves by multiples of g = gcd(c_k V, every other dim's coefficient,
-  // W): W / g values, one set of row shifts each.
+  // row); its coefficients give the sets of row shifts (planRowShifts),
+  // and the set of a block is (flat at p_r = 0) mod W, divided by the
+  // step. p_k is a multiple of V at every full block (groups and parallel
+  // chunks are).
   // (Flat rows: p_r is the flat index over the dims r - 1 and r.)
   AffineExpr flat = x.cst(0);
   for (auto [d, index] : llvm::enumerate(e.destIndex))
@@ -58,29 +54,26 @@ bool TransposeBlockKernel::planRealign() {
            << ": destination rows not linear, no realigned rows";
     return false;
   }
-  int64_t step = width;
+  std::vector<int64_t> otherStrides;
   for (auto [m, coeff] : llvm::enumerate(form->coeffs))
-    if (m != r)
-      step = std::gcd(step, llvm::mod(m == k ? coeff * v : coeff, width));
-  int64_t cases = width / step;
-  if (cases > kMaxShiftCases) {
-    LDBG() << "transpose blocks at level " << k << ": " << cases
-           << " sets of row shifts, no realigned rows";
+    if (m != k && m != r)
+      otherStrides.push_back(coeff);
+  std::optional<RowShiftPlan> plan =
+      planRowShifts(form->coeffs[k], otherStrides, form->constant, v, width);
+  if (!plan) {
+    LDBG() << "transpose blocks at level " << k
+           << ": too many sets of row shifts, no realigned rows";
     return false;
   }
-  shiftCase = cases > 1
-                  ? (flat.replace({{pr, x.cst(0)}}) % width).floorDiv(step)
-                  : AffineExpr();
+  shiftCase =
+      plan->shifts.size() > 1
+          ? (flat.replace({{pr, x.cst(0)}}) % width).floorDiv(plan->step)
+          : AffineExpr();
   shifts.clear();
   bool anyShift = false;
-  for (int64_t c = 0; c < cases; ++c) {
-    SmallVector<int64_t> &rowShifts = shifts.emplace_back();
-    for (int64_t j = 0; j < v; ++j) {
-      rowShifts.push_back(llvm::mod(llvm::mod(form->constant, step) + c * step +
-                                        form->coeffs[k] * j,
-                                    width));
-      anyShift |= rowShifts.back() != 0;
-    }
+  for (const std::vector<int64_t> &rowShifts : plan->shifts) {
+    shifts.emplace_back(rowShifts.begin(), rowShifts.end());
+    anyShift |= llvm::any_of(rowShifts, [](int64_t s) { return s != 0; });
   }
   if (!anyShift)
     return false;

@@ -81,9 +81,6 @@ private:
   /// f32 ran 4x slower than rows of 64 that way). Unmasked: every lane.
   void storeOutsideStream(Value value, int64_t j, int64_t column,
                           int64_t shift);
-  /// The most sets of row shifts (cases of each realigned block's stores):
-  /// a bf16 line's 32 (64 i8 ones take unaligned stores).
-  static constexpr int64_t kMaxShiftCases = 32;
   /// The destination rows of a block: [source][w][j] the sources' vectors;
   /// `rowShifts` (realigned blocks) each row's shift.
   /// Whether a block row's `wide` parts take one concatenated streaming
