@@ -116,7 +116,7 @@ void TransposeBlockKernel::emitCases(Value selector, int64_t count,
   }
 }
 
-void TransposeBlockKernel::emitResidueCases(
+void TransposeBlockKernel::emitShiftCases(
     function_ref<void(ArrayRef<int64_t>)> body) {
   if (shifts.size() == 1) {
     body(shifts[0]);

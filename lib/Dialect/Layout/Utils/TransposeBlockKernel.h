@@ -61,8 +61,9 @@ private:
   void planParallel();
   void emitBlock(bool fullR, bool alignedStores);
   /// Realigned destination rows (TransposeBlockPlan::realignRows): the
-  /// shift of each block row's start past a vector boundary, when every
-  /// one is a constant (false: the rows take unaligned stores).
+  /// shift of each block row's start past a vector boundary, one of at most
+  /// kMaxRowShiftCases sets of constants (planRowShifts; false: the rows
+  /// take unaligned stores).
   bool planRealign();
   /// An scf.index_switch on `selector` (values 0 .. count - 1, 0 the
   /// default region) with `body(c)` built in case c.
@@ -71,7 +72,7 @@ private:
   /// `body` with each block row's shifts: one scf.index_switch case per
   /// value of the block's first row's shift when they depend on it
   /// (shiftCase).
-  void emitResidueCases(function_ref<void(ArrayRef<int64_t>)> body);
+  void emitShiftCases(function_ref<void(ArrayRef<int64_t>)> body);
   /// Destination row j's index at p_r = `column`.
   SmallVector<Value> destIndices(int64_t j, AffineExpr column);
   /// A cached store of `value` at row j's constant `column` in a realigned
@@ -98,7 +99,7 @@ private:
   /// `vector` as integers of the element's width.
   Value toBits(Value vector);
   SmallVector<Value> loadCarry(int64_t j);
-  /// Whether block row j shifts at some residue (and keeps a carry).
+  /// Whether block row j shifts in some set (and keeps a carry).
   bool isCarried(int64_t j);
   /// Junction lines (RealignedTransposeRows.cpp): whether the realigned
   /// rows follow each other in memory (p_k just outside p_r, rows of

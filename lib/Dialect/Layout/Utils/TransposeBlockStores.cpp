@@ -102,8 +102,8 @@ void TransposeBlockKernel::storeRows(
         store(row.back(), indices, v * e.elementBytes);
       }
     }
-    // A row aligned at this residue and shifted at another: the tail after
-    // the blocks stores its carry whatever the last block's residue.
+    // A row aligned in this set of shifts and shifted in another: the tail
+    // after the blocks stores its carry whatever the last block's set.
     if (!rowShifts.empty() && isCarried(j))
       storeCarry(j, row);
   }

@@ -548,10 +548,10 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
   SmallVector<SmallVector<SmallVector<Value>>> parts;
   for (unsigned n = 0; n < e.sources.size(); ++n)
     parts.push_back(readBlock(n, fullR));
-  // Realigned rows whose shifts depend on p_k's residue modulo the width:
-  // one case per residue (the same blocks, each with its rows' shifts).
+  // Realigned rows whose shifts depend on the block's first row's shift:
+  // one case per set (the same blocks, each with its rows' shifts).
   if (part) {
-    emitResidueCases([&](ArrayRef<int64_t> rowShifts) {
+    emitShiftCases([&](ArrayRef<int64_t> rowShifts) {
       storeRows(parts, alignedStores, rowShifts);
     });
     return;
@@ -608,7 +608,7 @@ void TransposeBlockKernel::rowBlocks(
       }
     };
     if (lanesAfterStream)
-      emitResidueCases(flush);
+      emitShiftCases(flush);
     else
       flush(shifts[0]);
   });
