@@ -1,8 +1,8 @@
 // RUN: layout-opt %s --layout-integer-float-moves | FileCheck %s
 
-// Non-temporal stores of 16-bit float lanes store the integer vector of the
-// same width, and loads of such vectors load integers; f32/f64 lanes,
-// integer lanes, scalars and cached stores are left alone.
+// Stores of 16-bit float lanes, non-temporal or cached, store the integer
+// vector of the same width, and loads of such vectors load integers; f32/f64
+// lanes, integer lanes and scalars are left alone.
 
 // CHECK-LABEL: llvm.func @bf16_zmm
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr, %[[V:.*]]: vector<32xbf16>)
@@ -27,7 +27,8 @@ llvm.func @f16_ymm(%p: !llvm.ptr, %v: vector<16xf16>) {
 // CHECK: %[[F:.*]] = llvm.bitcast %[[L]] : vector<32xi16> to vector<32xbf16>
 // CHECK: %[[I:.*]] = llvm.bitcast %[[F]] : vector<32xbf16> to vector<32xi16>
 // CHECK: llvm.store %[[I]], %{{.*}} {nontemporal} : vector<32xi16>, !llvm.ptr
-// CHECK: llvm.store %[[F]], %{{.*}} : vector<32xbf16>, !llvm.ptr
+// CHECK: %[[J:.*]] = llvm.bitcast %[[F]] : vector<32xbf16> to vector<32xi16>
+// CHECK: llvm.store %[[J]], %{{.*}} : vector<32xi16>, !llvm.ptr
 llvm.func @copy(%p: !llvm.ptr, %q: !llvm.ptr) {
   %v = llvm.load %p {alignment = 64 : i64, nontemporal} : !llvm.ptr -> vector<32xbf16>
   llvm.store %v, %q {nontemporal} : vector<32xbf16>, !llvm.ptr
@@ -40,18 +41,16 @@ llvm.func @copy(%p: !llvm.ptr, %q: !llvm.ptr) {
 // CHECK: llvm.store %{{.*}} {nontemporal} : vector<16xf32>, !llvm.ptr
 // CHECK: llvm.store %{{.*}} {nontemporal} : vector<8xf64>, !llvm.ptr
 // CHECK: llvm.store %{{.*}} {nontemporal} : vector<32xi16>, !llvm.ptr
-// CHECK: llvm.store %{{.*}} : vector<32xbf16>, !llvm.ptr
 // CHECK: llvm.store %{{.*}} {nontemporal} : bf16, !llvm.ptr
 // CHECK: llvm.load %{{.*}} : !llvm.ptr -> vector<16xf32>
 // CHECK: llvm.load %{{.*}} : !llvm.ptr -> bf16
 // CHECK-NOT: llvm.bitcast
 // CHECK: llvm.return
 llvm.func @unchanged(%p: !llvm.ptr, %a: vector<16xf32>, %b: vector<8xf64>,
-                     %c: vector<32xi16>, %d: vector<32xbf16>, %e: bf16) {
+                     %c: vector<32xi16>, %e: bf16) {
   llvm.store %a, %p {nontemporal} : vector<16xf32>, !llvm.ptr
   llvm.store %b, %p {nontemporal} : vector<8xf64>, !llvm.ptr
   llvm.store %c, %p {nontemporal} : vector<32xi16>, !llvm.ptr
-  llvm.store %d, %p : vector<32xbf16>, !llvm.ptr
   llvm.store %e, %p {nontemporal} : bf16, !llvm.ptr
   %f = llvm.load %p : !llvm.ptr -> vector<16xf32>
   %g = llvm.load %p : !llvm.ptr -> bf16

@@ -1,9 +1,10 @@
 //===- IntegerFloatMoves.cpp - --layout-integer-float-moves ---------------===//
 //
-// Vector loads and non-temporal stores of 16-bit floats as integer vectors:
-// LLVM's x86 backend drops the non-temporal hint for legal bf16/f16 vector
-// types (AVX-512), so the streaming stores of every bf16/f16 relayout would
-// be cached stores. See the pass description in Passes.td.
+// Vector loads and stores of 16-bit floats as integer vectors: LLVM's x86
+// backend drops the non-temporal hint for legal bf16/f16 vector types
+// (AVX-512), so the streaming stores of every bf16/f16 relayout would be
+// cached stores, and on AVX2 it may move bf16 vectors through f32. See the
+// pass description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,9 +57,11 @@ struct IntegerFloatMovesPass
     : layout::impl::LayoutIntegerFloatMovesBase<IntegerFloatMovesPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
+      // Cached stores too: on AVX2 (bf16 lanes promoted to f32) LLVM 22
+      // turned a cached store of `bitcast(load <32 x i16>)` into
+      // <32 x bfloat> moves through f32, a __truncsfbf2 call per lane.
       if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-        VectorType integer = integerLanes(store.getValue().getType());
-        if (integer && store.getNontemporal())
+        if (VectorType integer = integerLanes(store.getValue().getType()))
           bitcastOperand(store.getValueMutable(), integer);
         return;
       }

@@ -288,8 +288,11 @@ def LayoutIntegerFloatMoves : Pass<"layout-integer-float-moves"> {
     keeps the hint). A relayout moves bits, so this pass, run on the LLVM
     dialect, moves them as integers of the same width:
 
-    * the stored value of every non-temporal `llvm.store` of floats other
-      than `f32`/`f64` is bitcast to the integer vector first;
+    * the stored value of every `llvm.store` of a vector of floats other
+      than `f32`/`f64` is bitcast to the integer vector first (cached
+      stores too: on AVX2, where bf16 lanes are promoted to f32, LLVM 22
+      moved a cached `store <32 x bfloat> (bitcast (load <32 x i16>))`
+      through f32 with a `__truncsfbf2` call per lane);
     * every `llvm.load` of such a vector loads the integer vector and
       bitcasts the result, so that a copy's load/store pair is an integer
       pair after LLVM folds the two bitcasts (the instruction selector
@@ -316,7 +319,7 @@ def LayoutIntegerFloatMoves : Pass<"layout-integer-float-moves"> {
       through `f32` with a `__truncsfbf2` call per lane; of `i16` lanes it
       is one `vmovdqu16 {k}`.
 
-    Cached plain stores and scalars are left alone.
+    Scalars are left alone.
     Measured on AMD Zen 5 (AVX-512), bf16[32,32,128,128] -> {3,1,2,0}:
     29 GB/s with the cached stores, 52 GB/s streaming (docs/performance.md).
   }];
