@@ -2,6 +2,8 @@
 
 #include "IndexExprs.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::layout;
 
@@ -39,4 +41,77 @@ loops::getLinearForm(AffineExpr e, ArrayRef<AffineExpr> placeholders) {
   if (!visit(e, 1))
     return std::nullopt;
   return form;
+}
+
+std::optional<SmallVector<int64_t>>
+loops::getSteps(IndexExprs &x, ArrayRef<AffineExpr> index, AffineExpr slot) {
+  SmallVector<int64_t> steps;
+  for (AffineExpr e : index) {
+    std::optional<int64_t> st =
+        IndexExprs::getConstant(x.simplify(e.replace(slot, slot + 1) - e));
+    if (!st)
+      return std::nullopt;
+    steps.push_back(*st);
+  }
+  return steps;
+}
+
+std::optional<loops::AlignedForm>
+loops::getAlignedForm(AffineExpr e, AffineExpr slot, int64_t period) {
+  if (e == slot)
+    return AlignedForm{1, period};
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return AlignedForm{0, std::abs(c.getValue())};
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return AlignedForm{0, 1}; // another dim or symbol: any integer
+  std::optional<AlignedForm> l = getAlignedForm(bin.getLHS(), slot, period);
+  if (!l)
+    return std::nullopt;
+  auto rhsConst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (e.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<AlignedForm> r = getAlignedForm(bin.getRHS(), slot, period);
+    if (!r)
+      return std::nullopt;
+    return AlignedForm{l->step + r->step, std::gcd(l->divisor, r->divisor)};
+  }
+  case AffineExprKind::Mul: {
+    if (!rhsConst)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue();
+    return AlignedForm{l->step * c, l->divisor * std::abs(c)};
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod: {
+    if (!rhsConst || rhsConst.getValue() <= 0 || l->step < 0)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue();
+    // e(slot) mod c is a multiple of g: below c - g + 1, so the block's
+    // (period - 1) * step more stay below c when they are below g.
+    int64_t g = std::gcd(l->divisor, c);
+    if (l->step &&
+        (e.getKind() == AffineExprKind::CeilDiv || l->step * (period - 1) >= g))
+      return std::nullopt;
+    if (e.getKind() == AffineExprKind::Mod)
+      return AlignedForm{l->step, g};
+    return AlignedForm{0, l->divisor % c == 0 ? l->divisor / c : 1};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<SmallVector<int64_t>>
+loops::getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot,
+                       int64_t period) {
+  SmallVector<int64_t> steps;
+  for (AffineExpr e : index) {
+    std::optional<AlignedForm> form = getAlignedForm(e, slot, period);
+    if (!form)
+      return std::nullopt;
+    steps.push_back(form->step);
+  }
+  return steps;
 }

@@ -353,6 +353,39 @@ struct LinearForm {
 std::optional<LinearForm> getLinearForm(AffineExpr e,
                                         ArrayRef<AffineExpr> placeholders);
 
+/// The constant steps of `index` when `slot` moves by one, or nullopt when
+/// one of them is not constant (the index is not affine in the slot).
+std::optional<SmallVector<int64_t>>
+getSteps(IndexExprs &x, ArrayRef<AffineExpr> index, AffineExpr slot);
+
+/// How an index expression moves inside one aligned block of a slot:
+/// e(slot + t) = e(slot) + step * t for 0 <= t < period, whenever the slot
+/// is a multiple of the period and every other dim any integer; `divisor`
+/// divides every such e(slot) (0: e(slot) is 0).
+struct AlignedForm {
+  int64_t step = 0;
+  int64_t divisor = 0;
+};
+
+/// The AlignedForm of `e`, or nullopt when the analysis cannot show one
+/// (a floordiv or mod whose argument may cross a multiple of its divisor
+/// inside the block, a product of dims, a ceildiv that moves). Tiled maps
+/// are affine only between tile boundaries: (l floordiv 8, l mod 8) moves
+/// by (0, 1) inside aligned blocks of at most 8.
+std::optional<AlignedForm> getAlignedForm(AffineExpr e, AffineExpr slot,
+                                          int64_t period);
+
+/// The steps of `index` when `slot` moves by one inside an aligned block of
+/// `period` (getAlignedForm), or nullopt.
+std::optional<SmallVector<int64_t>>
+getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period);
+
+/// Steps that move along the last dim only, by one: a contiguous read.
+inline bool isUnitInLastDim(ArrayRef<int64_t> steps) {
+  return !steps.empty() && steps.back() == 1 &&
+         llvm::all_of(steps.drop_back(), [](int64_t s) { return s == 0; });
+}
+
 } // namespace mlir::layout::loops
 
 #endif // LAYOUT_LIB_DIALECT_LAYOUT_UTILS_INDEXEXPRS_H
