@@ -24,10 +24,11 @@ func.func @same_layout(%src: !t, %dst: !t) {
 // -----
 
 // The same from the streaming-store size on (nontemporal-threshold-bytes,
-// 4 MiB): the nest's vector rows with streaming stores, not memcpy.
+// 4 MiB): the nest's vector rows with streaming stores, not memcpy, over
+// the physical buffers as flat rows.
 !t = memref<1024x1024xf32, #layout.tiled<{1,0:T(8,128)}>>
 func.func @same_layout_large(%src: !t, %dst: !t) {
-  // expected-remark @below {{kernel: run-walk}}
+  // expected-remark @below {{kernel: row-copy}}
   layout.relayout %src, %dst : !t, !t
   return
 }

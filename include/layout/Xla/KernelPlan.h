@@ -118,6 +118,12 @@ struct RowShiftPlan {
 /// and 29 s in LLVM for one kernel: those rows take unaligned stores.
 inline constexpr int64_t kMaxRowShiftCases = 32;
 
+/// The widest sub-tile a vector row reads across (a strided source): each
+/// vector loads `stride` vectors of the flat source and picks every
+/// stride-th lane, one pick per slot of the sub-tile, selected at run
+/// time. bf16 (2,1) and 8-bit (4,1) sub-tiles take it.
+inline constexpr int64_t kMaxRowReadStride = 4;
+
 /// The row shifts of blocks of `v` rows in lines of `width` elements:
 /// `strideK` the destination's stride along p_k, `otherStrides` those of
 /// the dims outside the plane (not p_r's, which is 1), `constant` its

@@ -2,11 +2,14 @@
 """Execution test of the blocked transposes between tiled and transposed
 layouts (TransposeBlocks.cpp, blocks aligned within the source's tiles).
 
-  gen_tiled_transpose.py mlir  > cases.mlir
-  gen_tiled_transpose.py check > expected.txt
+  gen_tiled_transpose.py mlir [SET]  > cases.mlir
+  gen_tiled_transpose.py check [SET] > expected.txt
+
+SET: `transposes` (the default, CASES) or `subtiles` (SUBTILE_CASES: the
+rows along (2,1) and (4,1) sub-tiles, no transposes).
 
 Every case fills a row-major buffer (element bits (linear * 40503 + 1) mod
-2^width), relayouts it into the source layout, relayouts that into the
+2^width, plus linear / 256 for 8-bit elements), relayouts it into the source layout, relayouts that into the
 destination layout (the copy under test), relayouts the destination back
 into a fresh row-major buffer, and counts the elements that differ from
 the first buffer with explicit loops. It prints that count (0) and three
@@ -58,6 +61,47 @@ CASES = [
 ]
 
 
+# Sub-tiles against the layouts whose rows run along them (no transpose):
+# interleaved rows from a tiled source (steps within its tiles), whole
+# vectors from the same sub-tiles, strided rows out of sub-tiles into tiles
+# and into row-major lines (NestEmitter::RowRead), the flat copy of two
+# equal sub-tiled buffers; (2,1) and (4,1), odd extents with padding slots.
+SUBTILE_CASES = [
+    ("bf16_t8x128_to_2x1", "bf16", (64, 256), "{1,0:T(8,128)}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("bf16_t8x128_to_2x1_odd", "bf16", (37, 300), "{1,0:T(8,128)}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("i8_t32x128_to_4x1", "i8", (64, 256), "{1,0:T(32,128)}",
+     "{1,0:T(32,128)(4,1)}"),
+    ("i8_t32x128_to_4x1_odd", "i8", (45, 200), "{1,0:T(32,128)}",
+     "{1,0:T(32,128)(4,1)}"),
+    ("bf16_2x1_to_t8x128", "bf16", (64, 256), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)}"),
+    ("bf16_2x1_to_t8x128_odd", "bf16", (37, 300), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)}"),
+    ("i8_4x1_to_t32x128", "i8", (64, 256), "{1,0:T(32,128)(4,1)}",
+     "{1,0:T(32,128)}"),
+    ("i8_4x1_to_t32x128_odd", "i8", (45, 200), "{1,0:T(32,128)(4,1)}",
+     "{1,0:T(32,128)}"),
+    ("bf16_2x1_to_10", "bf16", (64, 256), "{1,0:T(8,128)(2,1)}", "{1,0}"),
+    ("i8_4x1_to_10", "i8", (64, 256), "{1,0:T(32,128)(4,1)}", "{1,0}"),
+    ("f32_2x1_to_t8x128", "f32", (16, 256), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)}"),
+    ("f64_2x1_to_t8x128_odd", "f64", (13, 140), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)}"),
+    ("bf16_3d_2x1_to_t8x128", "bf16", (3, 16, 256), "{2,1,0:T(8,128)(2,1)}",
+     "{2,1,0:T(8,128)}"),
+    ("bf16_2x1_same_odd", "bf16", (37, 300), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("i8_4x1_same_odd", "i8", (45, 200), "{1,0:T(32,128)(4,1)}",
+     "{1,0:T(32,128)(4,1)}"),
+    ("i16_2x1_same", "i16", (64, 256), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(8,128)(2,1)}"),
+]
+
+SETS = {"transposes": CASES, "subtiles": SUBTILE_CASES}
+
+
 def case_mlir(name, elt, shape, src_layout, dst_layout):
     w = WIDTH[elt]
     it = "i%d" % w
@@ -77,7 +121,13 @@ def case_mlir(name, elt, shape, src_layout, dst_layout):
                   ", ".join(ivs)))
         o.append("%s%%l64 = arith.index_cast %%lin : index to i64" % ind)
         o.append("%s%%m = arith.muli %%l64, %%cmul : i64" % ind)
-        o.append("%s%%m1 = arith.addi %%m, %%c1_i64 : i64" % ind)
+        o.append("%s%%m0 = arith.addi %%m, %%c1_i64 : i64" % ind)
+        # 8-bit values repeat every 256 elements: + lin / 256 tells apart
+        # the rows of a 256-wide i8 array.
+        o.append("%s%%hi = arith.shrui %%l64, %%c8_i64 : i64" % ind)
+        o.append("%s%%m1 = arith.addi %%m0, %%hi : i64" % ind
+                 if w == 8 else "%s%%m1 = arith.addi %%m0, %%c0_i64 : i64" %
+                 ind)
         o.append("%s%%bits = arith.trunci %%m1 : i64 to %s" % (ind, it)
                  if w < 64 else "%s%%bits = arith.addi %%m1, %%c0_i64 : i64" %
                  ind)
@@ -134,32 +184,36 @@ def expected(elt, shape, idx):
     lin = 0
     for k, i in enumerate(idx):
         lin = lin * shape[k] + i
-    return (lin * MUL + 1) % (1 << WIDTH[elt])
+    return (lin * MUL + 1 + (lin >> 8 if WIDTH[elt] == 8 else 0)) % (
+        1 << WIDTH[elt])
 
 
-def consts():
-    return index_consts((case[2] for case in CASES), extra=(0, 1))
+def consts(cases):
+    return index_consts((case[2] for case in cases), extra=(0, 1))
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in ("mlir", "check"):
+    if (len(sys.argv) not in (2, 3) or sys.argv[1] not in ("mlir", "check")
+            or (len(sys.argv) == 3 and sys.argv[2] not in SETS)):
         sys.exit(__doc__)
+    cases = SETS[sys.argv[2] if len(sys.argv) == 3 else "transposes"]
     if sys.argv[1] == "check":
-        for name, elt, shape, _, _ in CASES:
+        for name, elt, shape, _, _ in cases:
             print("CHECK: %s mismatches: 0" % name)
             for idx in spots(shape):
                 print("CHECK-NEXT: %d" % expected(elt, shape, idx))
         print("CHECK-NOT: mismatches")
         return
     body = []
-    for case in CASES:
+    for case in cases:
         head, rest = case_mlir(*case).split("\n", 1)
-        body.append("\n".join([head] + consts() + [
+        body.append("\n".join([head] + consts(cases) + [
             "  %%cmul = arith.constant %d : i64" % MUL,
             "  %c0_i64 = arith.constant 0 : i64",
-            "  %c1_i64 = arith.constant 1 : i64", rest]))
+            "  %c1_i64 = arith.constant 1 : i64",
+            "  %c8_i64 = arith.constant 8 : i64", rest]))
     main_lines = ["func.func @main() {"]
-    for name, _, _, _, _ in CASES:
+    for name, _, _, _, _ in cases:
         main_lines.append("  call @%s() : () -> ()" % name)
     main_lines.append("  return\n}")
     print("\n\n".join(body + ["\n".join(main_lines)]))

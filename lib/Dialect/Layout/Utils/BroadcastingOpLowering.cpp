@@ -545,6 +545,47 @@ static bool streamsPlainCopy(RelayoutOp relayout,
   return bytes >= options.nontemporalThresholdBytes;
 }
 
+/// A streamed plain copy of a tiled layout as a copy of its physical
+/// buffers, collapsed into rows of at least 4 KiB (or all but the outer
+/// physical dim): the nest over the physical dims copies rows of the
+/// innermost one, which for sub-tiles (bf16 T(8,128)(2,1): [..., 128, 2, 1])
+/// holds one element. The flat rows are whole vectors streamed out.
+static LogicalResult emitFlatPlainCopy(RewriterBase &rewriter,
+                                       RelayoutOp relayout, LoopKind kind,
+                                       const LoopEmitOptions &options) {
+  auto type = cast<MemRefType>(relayout.getDestination().getType());
+  auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout());
+  if (!tiled || !isa<MemRefType>(relayout.getSource().getType()))
+    return failure();
+  FailureOr<MemRefType> phys =
+      tiled.getPhysicalMemRefType(type, [&] { return relayout.emitOpError(); });
+  if (failed(phys) || !phys->getLayout().isIdentity() ||
+      !phys->hasStaticShape() || phys->getRank() < 2)
+    return failure();
+  ArrayRef<int64_t> shape = phys->getShape();
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t split = static_cast<int64_t>(shape.size()) - 1;
+  int64_t rowElements = shape.back();
+  while (split > 1 && rowElements * elementBytes < 4096)
+    rowElements *= shape[--split];
+  SmallVector<ReassociationIndices> groups(2);
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+    groups[d < split ? 0 : 1].push_back(d);
+  Location loc = relayout.getLoc();
+  auto flatten = [&](Value memref) -> Value {
+    Value view = ToPhysicalOp::create(rewriter, loc, *phys, memref);
+    return memref::CollapseShapeOp::create(rewriter, loc, view, groups);
+  };
+  auto copy = RelayoutOp::create(rewriter, loc, flatten(relayout.getSource()),
+                                 flatten(relayout.getDestination()));
+  if (failed(lowerMemRefRelayout(rewriter, copy, kind, options))) {
+    rewriter.eraseOp(copy);
+    return failure();
+  }
+  rewriter.eraseOp(relayout);
+  return success();
+}
+
 /// `relayout` as two relayouts through a buffer in `staging`, each lowered
 /// here (without its own kernel remark); the buffer is freed after them.
 /// On failure the direct nest follows; what is left of the attempt writes
@@ -598,6 +639,9 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
     rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
     return success();
   }
+  if (relayout.isPlainCopy() &&
+      succeeded(emitFlatPlainCopy(rewriter, relayout, kind, options)))
+    return success();
   // A sub-tiled layout against one whose byte order crosses it: through
   // the sub-tiled layout without its last tile, two kernels that move whole
   // vectors (StagedRelayout.h), not one that copies element by element.

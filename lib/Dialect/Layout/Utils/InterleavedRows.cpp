@@ -11,6 +11,8 @@
 
 #include "NestEmitter.h"
 
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -30,6 +32,46 @@ using namespace mlir::layout::loops;
 /// are interleaved into one destination vector. Rows whose address is not
 /// vector-aligned at run time take the scalar nest (maskedEdges = false:
 /// the same vectors, stored unaligned).
+/// The flat index, at the inner dims' 0, of a source read in the
+/// destination's order across the dims k.. (the slot of (p_k + t, inner)
+/// is that of (p_k, 0) plus t * m plus the inner dims' destination
+/// offset, inside aligned blocks of `part` along p_k), or null. Each
+/// dim's AlignedForm holds for any value of the others, so the steps
+/// compose.
+AffineExpr NestEmitter::getSameOrderIndex(unsigned k, const Source &s,
+                                          int64_t part) {
+  auto type = cast<MemRefType>(s.view.getType());
+  if (!type.getLayout().isIdentity() || !type.hasStaticShape())
+    return AffineExpr();
+  AffineExpr flat = x.cst(0);
+  int64_t stride = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    flat = flat + s.index[d] * stride;
+    stride *= type.getDimSize(d);
+  }
+  unsigned n = placeholders.size();
+  // Dims of one slot are 0 (not any integer, as getAlignedForm assumes of
+  // the other dims: a (2,1) sub-tile's column dim).
+  for (unsigned i = k + 1; i < n; ++i)
+    if (IndexExprs::getConstant(physSizes[i]) == 1)
+      flat = flat.replace(placeholders[i], x.cst(0));
+  int64_t expected = 1;
+  for (unsigned i = n - 1; i > k; --i) {
+    int64_t size = *IndexExprs::getConstant(physSizes[i]);
+    std::optional<AlignedForm> form =
+        getAlignedForm(flat, placeholders[i], size);
+    if (size > 1 && (!form || form->step != expected))
+      return AffineExpr();
+    expected *= size;
+  }
+  std::optional<AlignedForm> form = getAlignedForm(flat, placeholders[k], part);
+  if (!form || form->step != expected)
+    return AffineExpr();
+  for (unsigned i = k + 1; i < n; ++i)
+    flat = flat.replace(placeholders[i], x.cst(0));
+  return x.simplify(flat);
+}
+
 std::optional<NestEmitter::InterleavedRows>
 NestEmitter::planInterleavedRow(unsigned k,
                                 const llvm::SmallBitVector &active) {
@@ -42,7 +84,9 @@ NestEmitter::planInterleavedRow(unsigned k,
     m *= *c;
   }
   std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes[k]);
-  if (!rowLength || !getInterleavedPart(m, lanes, *rowLength)) {
+  std::optional<int64_t> part =
+      rowLength ? getInterleavedPart(m, lanes, *rowLength) : std::nullopt;
+  if (!part) {
     LDBG() << "no interleaved rows at level " << k << ": " << m
            << " inner slots per element do not interleave into vectors of "
            << lanes << " lanes";
@@ -58,7 +102,7 @@ NestEmitter::planInterleavedRow(unsigned k,
   InterleavedRows rows;
   rows.m = m;
   for (const Source &s : sources) {
-    bool isContiguous = false, isConstant = true;
+    bool isContiguous = true, isConstant = true, isAffine = true;
     rows.reads.emplace_back();
     for (int64_t j = 0; j < m; ++j) {
       SmallVector<AffineExpr> index;
@@ -69,32 +113,38 @@ NestEmitter::planInterleavedRow(unsigned k,
         inner[i] = rest % size;
         rest /= size;
       }
-      SmallVector<int64_t> steps;
       for (AffineExpr e : s.index) {
         for (unsigned i = k + 1; i < n; ++i)
           e = e.replace(placeholders[i], x.cst(inner[i]));
-        e = x.simplify(e);
-        std::optional<int64_t> st =
-            IndexExprs::getConstant(x.simplify(e.replace(pk, pk + 1) - e));
-        if (!st)
-          return std::nullopt;
-        steps.push_back(*st);
-        index.push_back(e);
+        index.push_back(x.simplify(e));
       }
-      bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
-      bool unit = !steps.empty() && steps.back() == 1 &&
-                  llvm::all_of(ArrayRef(steps).drop_back(),
-                               [](int64_t v) { return v == 0; }) &&
-                  cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
-      if (!constant && !unit)
-        return std::nullopt;
-      isContiguous |= unit;
-      isConstant &= constant;
+      // The row loop steps p_k by `part` from 0: the reads need only move
+      // with constant steps inside those aligned blocks (a tiled source's
+      // index, affine between its tile boundaries: getAlignedSteps).
+      std::optional<SmallVector<int64_t>> steps = getSteps(x, index, pk);
+      if (!steps)
+        steps = getAlignedSteps(index, pk, *part);
+      isAffine &= steps.has_value();
+      isConstant &=
+          steps && llvm::all_of(*steps, [](int64_t v) { return v == 0; });
+      isContiguous &=
+          steps && isUnitInLastDim(*steps) &&
+          cast<MemRefType>(s.view.getType()).getLayout().isIdentity();
       rows.reads.back().push_back(index);
     }
-    if (isContiguous && isConstant)
+    rows.contiguous.push_back(isContiguous && !isConstant);
+    rows.sameOrder.push_back(AffineExpr());
+    if (isAffine && (isContiguous || isConstant))
+      continue;
+    // Neither: a source whose slots of the block k.. lie in the
+    // destination's order (the same sub-tiles: a copy of whole vectors).
+    rows.sameOrder.back() = getSameOrderIndex(k, s, *part);
+    if (!rows.sameOrder.back()) {
+      LDBG() << "no interleaved rows at level " << k
+             << ": a source is neither contiguous, constant nor in the "
+                "destination's order along the row";
       return std::nullopt;
-    rows.contiguous.push_back(isContiguous);
+    }
   }
   return rows;
 }
@@ -118,6 +168,10 @@ NestEmitter::emitInterleavedRow(unsigned k,
   AffineExpr row = destPointer;
   for (unsigned i = 0; i < k; ++i)
     row = row + placeholders[i] * (destStrides[i] * elementBytes);
+  // The sources read in the destination's order, as flat views.
+  SmallVector<Value> flatViews;
+  for (auto [s, flat] : llvm::zip(sources, rows->sameOrder))
+    flatViews.push_back(flat ? getFlatView(b, loc, s.view) : Value());
   scf::IfOp ifOp = x.createIfAligned(row, options.vectorBytes);
   // The row's vector loop; a misaligned row (alignedRow = false) stores
   // unaligned, cached vectors.
@@ -128,10 +182,17 @@ NestEmitter::emitInterleavedRow(unsigned k,
         [&](Value iv) {
           x.bind(pk, iv);
           SmallVector<Value> loaded;
-          for (auto [s, sourceReads, isVector] :
-               llvm::zip(sources, reads, contiguous)) {
+          for (auto [s, sourceReads, isVector, flat, flatView] : llvm::zip(
+                   sources, reads, contiguous, rows->sameOrder, flatViews)) {
             Type elementType =
                 cast<MemRefType>(s.view.getType()).getElementType();
+            if (flat) {
+              Value index = x.materialize(flat);
+              loaded.push_back(toMoveType(vector::LoadOp::create(
+                  b, loc, VectorType::get({lanes}, elementType), flatView,
+                  ValueRange{index})));
+              continue;
+            }
             if (!isVector) {
               // Constant along dim k. One read for every inner slot: a
               // splat. Else (a source that varies along the inner dims

@@ -124,11 +124,23 @@ private:
   /// The constant step of `e` along the row's IV, or nullopt when `e` is not
   /// affine in it.
   std::optional<int64_t> rowStep(AffineExpr e);
-  /// How a source with physical `index` reads along the row: true if
-  /// contiguous (unit step in its last dim, identity layout), false if
-  /// constant, nullopt if neither (no vector row).
-  std::optional<bool> classifyRowSource(MemRefType viewType,
-                                        ArrayRef<AffineExpr> index);
+  /// How a source reads along the row.
+  struct RowRead {
+    enum Kind {
+      Constant,   // a broadcast: one scalar, splat
+      Contiguous, // unit step in its last dim: vector loads
+      Strided,    // unit step in dim `dim`, whose inner dims (static,
+                  // `stride` slots) stay fixed: every stride-th slot of the
+                  // flat buffer (sub-tiles: bf16 (2,1), 8-bit (4,1))
+    } kind = Constant;
+    unsigned dim = 0;
+    int64_t stride = 1;
+  };
+  /// How a source with physical `index` reads along the row (identity
+  /// layouts for the vector kinds), nullopt if no kind applies (no vector
+  /// row).
+  std::optional<RowRead> classifyRowSource(MemRefType viewType,
+                                           ArrayRef<AffineExpr> index);
   /// Sources whose index needs division along the row are read in runs.
   struct RowRuns {
     /// The destination's logical dim the row's IV moves by one (-1: none,
@@ -171,7 +183,11 @@ private:
     int64_t m = 1;
     SmallVector<SmallVector<SmallVector<AffineExpr>>> reads; // [source][j]
     SmallVector<bool> contiguous;
+    /// Per source: its flat index when it is read in the destination's
+    /// order (whole vectors, no interleave); null otherwise.
+    SmallVector<AffineExpr> sameOrder;
   };
+  AffineExpr getSameOrderIndex(unsigned k, const Source &s, int64_t part);
   std::optional<InterleavedRows>
   planInterleavedRow(unsigned k, const llvm::SmallBitVector &active);
   /// The interleaved rows of the dims k.. when planInterleavedRow finds
@@ -241,7 +257,7 @@ private:
   /// lane < count, as a vector of i1 (arith and vector.broadcast only,
   /// which every LLVM lowering converts).
   Value lanesBelow(Value count);
-  std::optional<SmallVector<bool>>
+  std::optional<SmallVector<RowRead>>
   classifyRowSources(ArrayRef<Value> views, ArrayRef<IndexFns> sourceIndex);
   /// `copiedFrom`: the row is a copy (of the staging row) whose target
   /// elements from this position up to the range are already written, so

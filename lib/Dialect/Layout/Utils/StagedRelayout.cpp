@@ -38,6 +38,21 @@ static bool isSubTiled(const Layout &layout) {
   return true;
 }
 
+/// The bytes of one row of `layout`'s innermost physical dim for `type`'s
+/// shape, or 0 when it is not a static positive size.
+static int64_t getPhysicalRowBytes(const Layout &layout, MemRefType type) {
+  int64_t elements = 0;
+  if (layout.getTiles().empty()) {
+    elements = type.getDimSize(layout.getMinorToMajor(0));
+  } else {
+    const Tile &last = layout.getTiles().back();
+    elements = last.getDim(last.size() - 1);
+  }
+  if (elements <= 0)
+    return 0;
+  return elements * type.getElementTypeBitWidth() / 8;
+}
+
 std::optional<TiledLayoutAttr> mlir::layout::getStagingLayout(MemRefType source,
                                                               MemRefType dest) {
   if (!source.hasStaticShape() || !dest.hasStaticShape() ||
@@ -61,5 +76,8 @@ std::optional<TiledLayoutAttr> mlir::layout::getStagingLayout(MemRefType source,
     return std::nullopt; // rows along the sub-tiles: interleaved rows
   if (subFrom && *to == staging)
     return std::nullopt; // the second step itself
+  if (subFrom && from->getMinorToMajor(0) == to->getMinorToMajor(0) &&
+      getPhysicalRowBytes(*to, dest) % 64 == 0)
+    return std::nullopt; // destination lines read strided from the sub-tiles
   return TiledLayoutAttr::get(source.getContext(), staging);
 }

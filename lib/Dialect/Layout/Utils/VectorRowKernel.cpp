@@ -15,6 +15,8 @@
 
 #include "NestEmitter.h"
 
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -50,6 +52,9 @@ private:
   void planRealigned(ArrayRef<AffineExpr> lbs);
   void prepareEdges();
   void vectorAt(Value iv, Value count, bool edge = false);
+  Value loadStrided(const NestEmitter::RowRead &read, Value view,
+                    Value flatView, ArrayRef<AffineExpr> index,
+                    VectorType vectorType, Value mask);
   void ifPositive(Value count, function_ref<void()> body);
   void masked(AffineExpr at, AffineExpr count);
   void scalarEdge(AffineExpr s, AffineExpr t);
@@ -70,7 +75,9 @@ private:
   std::optional<AffineExpr> copiedFrom;
   AffineExpr p;
   int64_t rowLength = 0;
-  SmallVector<bool> contiguous;
+  SmallVector<NestEmitter::RowRead> reads;
+  /// Per source: its flat view when it is read strided (null otherwise).
+  SmallVector<Value> flatViews;
   bool isCopy = false, separateEdges = false;
   /// The row [lo, hi); its aligned part [a, end) (lastAligned before the
   /// clamp); the body [bodyStart, bodyEnd) and the tail from tailStart.
@@ -91,14 +98,14 @@ bool VectorRowKernel::plan() {
     return false;
   }
   rowLength = *length;
-  std::optional<SmallVector<bool>> classified =
+  std::optional<SmallVector<NestEmitter::RowRead>> classified =
       e.classifyRowSources(views, sourceIndex);
   if (!classified) {
     LDBG() << "no vector row: a source is neither contiguous nor constant "
               "along the row";
     return false;
   }
-  contiguous = std::move(*classified);
+  reads = std::move(*classified);
   return true;
 }
 
@@ -169,7 +176,7 @@ void VectorRowKernel::planRealigned(ArrayRef<AffineExpr> lbs) {
   tailStart = end;
   if (!e.realign || !lbs.empty() || target.unpeeled || !target.nontemporal ||
       target.memref != e.destView || !isCopy || copiedFrom ||
-      views.size() != 1 || !contiguous[0])
+      views.size() != 1 || reads[0].kind != NestEmitter::RowRead::Contiguous)
     return;
   realigned = e.getRealignedEdges(lo, hi, row, sourceIndex);
   auto select = [&](Value c, AffineExpr t, AffineExpr f) {
@@ -184,6 +191,66 @@ void VectorRowKernel::planRealigned(ArrayRef<AffineExpr> lbs) {
       /*isMax=*/true));
 }
 
+/// A strided source's vector at `index`: the `stride` vectors of its
+/// flat view from the sub-tile's first slot (the dims after `read.dim` at
+/// 0), and of them every stride-th lane from the slot the index fixes (a
+/// run-time value: one shuffle per slot, selected). The loads stay inside
+/// the sub-tiles the row reads; `mask` (lanes) covers whole sub-tiles.
+Value VectorRowKernel::loadStrided(const NestEmitter::RowRead &read, Value view,
+                                   Value flatView, ArrayRef<AffineExpr> index,
+                                   VectorType vectorType, Value mask) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(view.getType()).getShape();
+  int64_t s = read.stride, lanes = e.lanes;
+  // The flat slot of the sub-tile's first element, and the slot inside it.
+  AffineExpr base = x.cst(0), slot = x.cst(0);
+  int64_t stride = 1;
+  for (unsigned d = index.size(); d-- > 0;) {
+    AffineExpr &part = d > read.dim ? slot : base;
+    part = part + index[d] * stride;
+    stride *= shape[d];
+  }
+  auto wideType = VectorType::get({lanes * s}, vectorType.getElementType());
+  Value at = x.materialize(base);
+  Value wide;
+  if (!mask) {
+    wide = vector::LoadOp::create(b, loc, wideType, flatView, ValueRange{at});
+  } else {
+    SmallVector<int64_t> spread;
+    for (int64_t j = 0; j < lanes * s; ++j)
+      spread.push_back(j / s);
+    Value wideMask = vector::ShuffleOp::create(b, loc, mask, mask, spread);
+    Value zero = arith::ConstantOp::create(
+        b, loc, wideType, cast<TypedAttr>(b.getZeroAttr(wideType)));
+    wide = vector::MaskedLoadOp::create(b, loc, wideType, flatView,
+                                        ValueRange{at}, wideMask, zero);
+  }
+  // Shuffled as integers: LLVM scalarizes shuffles and selects of bf16
+  // vectors on x86 (movzwl/cmov per lane, 2.2x slower than the scalar nest).
+  Type intType = b.getIntegerType(vectorType.getElementTypeBitWidth());
+  if (vectorType.getElementType() != intType)
+    wide = vector::BitCastOp::create(
+        b, loc, VectorType::get({lanes * s}, intType), wide);
+  Value slotValue = x.materialize(slot);
+  Value result;
+  for (int64_t v = 0; v < s; ++v) {
+    SmallVector<int64_t> pick;
+    for (int64_t i = 0; i < lanes; ++i)
+      pick.push_back(v + s * i);
+    Value picked = vector::ShuffleOp::create(b, loc, wide, wide, pick);
+    if (!result) {
+      result = picked;
+      continue;
+    }
+    Value isSlot =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slotValue,
+                              arith::ConstantIndexOp::create(b, loc, v));
+    result = arith::SelectOp::create(b, loc, isSlot, picked, result);
+  }
+  if (vectorType.getElementType() != intType)
+    result = vector::BitCastOp::create(b, loc, vectorType, result);
+  return result;
+}
+
 /// One vector of `lanes` at p = iv: loads (masked: only the first `count`
 /// lanes when `count` is set) and the store (`edge`: unaligned, cached).
 void VectorRowKernel::vectorAt(Value iv, Value count, bool edge) {
@@ -192,17 +259,22 @@ void VectorRowKernel::vectorAt(Value iv, Value count, bool edge) {
   if (count)
     mask = e.lanesBelow(count);
   SmallVector<Value> loaded;
-  for (auto [view, index, isVector] :
-       llvm::zip(views, sourceIndex, contiguous)) {
+  for (auto [view, index, read, flatView] :
+       llvm::zip(views, sourceIndex, reads, flatViews)) {
     SmallVector<AffineExpr> exprs;
     for (const auto &g : index)
       exprs.push_back(g());
     Type elementType = cast<MemRefType>(view.getType()).getElementType();
     auto vectorType = VectorType::get({e.lanes}, elementType);
-    if (!isVector) {
+    if (read.kind == NestEmitter::RowRead::Constant) {
       Value scalar = x.load(view, exprs);
       loaded.push_back(e.toMoveType(
           vector::BroadcastOp::create(b, loc, vectorType, scalar)));
+      continue;
+    }
+    if (read.kind == NestEmitter::RowRead::Strided) {
+      loaded.push_back(e.toMoveType(
+          loadStrided(read, view, flatView, exprs, vectorType, mask)));
       continue;
     }
     SmallVector<Value> indices;
@@ -375,6 +447,10 @@ void VectorRowKernel::emitTail() {
 }
 
 void VectorRowKernel::emit(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs) {
+  for (auto [view, read] : llvm::zip(views, reads))
+    flatViews.push_back(read.kind == NestEmitter::RowRead::Strided
+                            ? getFlatView(b, loc, view)
+                            : Value());
   computeRange(lbs, ubs);
   planRealigned(lbs);
   prepareEdges();

@@ -31,8 +31,9 @@ std::optional<int64_t> NestEmitter::rowStep(AffineExpr e) {
   return IndexExprs::getConstant(x.simplify(e.replace(p, p + 1) - e));
 }
 
-std::optional<bool> NestEmitter::classifyRowSource(MemRefType viewType,
-                                                   ArrayRef<AffineExpr> index) {
+std::optional<NestEmitter::RowRead>
+NestEmitter::classifyRowSource(MemRefType viewType,
+                               ArrayRef<AffineExpr> index) {
   SmallVector<int64_t> steps;
   for (AffineExpr e : index) {
     std::optional<int64_t> st = rowStep(e);
@@ -40,14 +41,26 @@ std::optional<bool> NestEmitter::classifyRowSource(MemRefType viewType,
       return std::nullopt;
     steps.push_back(*st);
   }
-  bool constant = llvm::all_of(steps, [](int64_t v) { return v == 0; });
-  bool unit = !steps.empty() && steps.back() == 1 &&
-              llvm::all_of(ArrayRef(steps).drop_back(),
-                           [](int64_t v) { return v == 0; }) &&
-              viewType.getLayout().isIdentity();
-  if (!constant && !unit)
+  if (llvm::all_of(steps, [](int64_t v) { return v == 0; }))
+    return RowRead{RowRead::Constant};
+  if (!viewType.getLayout().isIdentity())
     return std::nullopt;
-  return !constant;
+  if (isUnitInLastDim(steps))
+    return RowRead{RowRead::Contiguous};
+  // One dim moves by one, and the dims after it (a sub-tile of at most
+  // kMaxRowReadStride slots) stay fixed.
+  auto moving = llvm::find(steps, 1);
+  unsigned dim = moving - steps.begin();
+  if (moving == steps.end() ||
+      llvm::any_of(steps, [&](int64_t v) { return v != 0 && v != 1; }) ||
+      llvm::count(steps, 1) != 1 || !viewType.hasStaticShape())
+    return std::nullopt;
+  int64_t stride = 1;
+  for (int64_t size : viewType.getShape().drop_front(dim + 1))
+    stride *= size;
+  if (stride > kMaxRowReadStride)
+    return std::nullopt;
+  return RowRead{RowRead::Strided, dim, stride};
 }
 
 NestEmitter::RowRuns NestEmitter::analyzeRowRuns() {
@@ -305,24 +318,23 @@ NestEmitter::RowTarget NestEmitter::getDestTarget() {
   return {destView, row, [this] { return destIndex; }, nontemporal};
 }
 
-/// Per source of a row: true if it is read contiguously along the row
-/// (vector loads), false if constant along it (a broadcast); nullopt if
-/// neither.
-std::optional<SmallVector<bool>>
+/// Per source of a row: how it is read along the row (classifyRowSource);
+/// nullopt if one source takes no vector kind.
+std::optional<SmallVector<NestEmitter::RowRead>>
 NestEmitter::classifyRowSources(ArrayRef<Value> views,
                                 ArrayRef<IndexFns> sourceIndex) {
-  SmallVector<bool> contiguous;
+  SmallVector<RowRead> reads;
   for (auto [view, index] : llvm::zip(views, sourceIndex)) {
     SmallVector<AffineExpr> exprs;
     for (const auto &f : index)
       exprs.push_back(f());
-    std::optional<bool> kind =
+    std::optional<RowRead> read =
         classifyRowSource(cast<MemRefType>(view.getType()), exprs);
-    if (!kind)
+    if (!read)
       return std::nullopt;
-    contiguous.push_back(*kind);
+    reads.push_back(*read);
   }
-  return contiguous;
+  return reads;
 }
 
 VectorType NestEmitter::getMoveType(VectorType type) {
