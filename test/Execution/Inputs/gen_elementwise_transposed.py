@@ -57,6 +57,15 @@ CASES = [
     # row) and across them (dims [1]: one element per destination row).
     ("add_f32_bcast_d0", "f32", "add", (48, 64), "{1,0}", None, [0], "{0,1}"),
     ("add_f32_bcast_d1", "f32", "add", (48, 64), "{1,0}", None, [1], "{0,1}"),
+    # Sub-tiled operands along the result's rows (no transpose): read
+    # strided out of the (2,1) sub-tiles (NestEmitter::RowRead), and a
+    # sub-tiled result from a tiled operand (interleaved rows).
+    ("add_bf16_subtiled", "bf16", "add", (64, 256), "{1,0:T(8,128)(2,1)}",
+     "{1,0}", None, "{1,0}"),
+    ("add_f32_subtiled_odd", "f32", "add", (29, 291), "{1,0:T(8,128)(2,1)}",
+     "{1,0}", None, "{1,0}"),
+    ("sub_bf16_into_subtiles", "bf16", "subtract", (40, 256),
+     "{1,0:T(8,128)}", "{1,0}", None, "{1,0:T(8,128)(2,1)}"),
 ]
 OPS = {"add": lambda x, y: x + y, "multiply": lambda x, y: x * y,
        "maximum": max, "subtract": lambda x, y: x - y}
