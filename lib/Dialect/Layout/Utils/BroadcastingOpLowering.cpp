@@ -29,6 +29,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -565,9 +567,12 @@ static LogicalResult emitFlatPlainCopy(RewriterBase &rewriter,
   ArrayRef<int64_t> shape = phys->getShape();
   int64_t elementBytes = type.getElementTypeBitWidth() / 8;
   int64_t split = static_cast<int64_t>(shape.size()) - 1;
-  int64_t rowElements = shape.back();
-  while (split > 1 && rowElements * elementBytes < 4096)
-    rowElements *= shape[--split];
+  std::optional<int64_t> rowBytes =
+      llvm::checkedMul(shape.back(), elementBytes);
+  while (rowBytes && split > 1 && *rowBytes < 4096)
+    rowBytes = llvm::checkedMul(*rowBytes, shape[--split]);
+  if (!rowBytes)
+    return failure(); // rows beyond int64 bytes: the nest reports them
   SmallVector<ReassociationIndices> groups(2);
   for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
     groups[d < split ? 0 : 1].push_back(d);

@@ -2,6 +2,8 @@
 
 #include "IndexExprs.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <numeric>
 
 using namespace mlir;
@@ -74,13 +76,22 @@ loops::getAlignedForm(AffineExpr e, AffineExpr slot, int64_t period) {
     std::optional<AlignedForm> r = getAlignedForm(bin.getRHS(), slot, period);
     if (!r)
       return std::nullopt;
-    return AlignedForm{l->step + r->step, std::gcd(l->divisor, r->divisor)};
+    std::optional<int64_t> step = llvm::checkedAdd(l->step, r->step);
+    if (!step)
+      return std::nullopt;
+    return AlignedForm{*step, std::gcd(l->divisor, r->divisor)};
   }
   case AffineExprKind::Mul: {
-    if (!rhsConst)
+    // (Checked: flat indices multiply by strides; huge static shapes
+    // overflow.)
+    if (!rhsConst || rhsConst.getValue() == INT64_MIN)
       return std::nullopt;
     int64_t c = rhsConst.getValue();
-    return AlignedForm{l->step * c, l->divisor * std::abs(c)};
+    std::optional<int64_t> step = llvm::checkedMul(l->step, c);
+    std::optional<int64_t> divisor = llvm::checkedMul(l->divisor, std::abs(c));
+    if (!step || !divisor)
+      return std::nullopt;
+    return AlignedForm{*step, *divisor};
   }
   case AffineExprKind::FloorDiv:
   case AffineExprKind::CeilDiv:
@@ -91,8 +102,9 @@ loops::getAlignedForm(AffineExpr e, AffineExpr slot, int64_t period) {
     // e(slot) mod c is a multiple of g: below c - g + 1, so the block's
     // (period - 1) * step more stay below c when they are below g.
     int64_t g = std::gcd(l->divisor, c);
+    std::optional<int64_t> reach = llvm::checkedMul(l->step, period - 1);
     if (l->step &&
-        (e.getKind() == AffineExprKind::CeilDiv || l->step * (period - 1) >= g))
+        (e.getKind() == AffineExprKind::CeilDiv || !reach || *reach >= g))
       return std::nullopt;
     if (e.getKind() == AffineExprKind::Mod)
       return AlignedForm{l->step, g};

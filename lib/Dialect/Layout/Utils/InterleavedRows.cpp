@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
 using namespace mlir;
@@ -44,11 +45,13 @@ AffineExpr NestEmitter::getSameOrderIndex(unsigned k, const Source &s,
   if (!type.getLayout().isIdentity() || !type.hasStaticShape())
     return AffineExpr();
   AffineExpr flat = x.cst(0);
-  int64_t stride = 1;
-  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-    flat = flat + s.index[d] * stride;
-    stride *= type.getDimSize(d);
+  std::optional<int64_t> stride = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0 && stride; --d) {
+    flat = flat + s.index[d] * *stride;
+    stride = llvm::checkedMul(*stride, type.getDimSize(d));
   }
+  if (!stride)
+    return AffineExpr(); // more slots than int64 counts
   unsigned n = placeholders.size();
   // Dims of one slot are 0 (not any integer, as getAlignedForm assumes of
   // the other dims: a (2,1) sub-tile's column dim).

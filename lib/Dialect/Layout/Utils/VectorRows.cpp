@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
 #include <numeric>
@@ -56,9 +57,19 @@ NestEmitter::classifyRowSource(MemRefType viewType,
       llvm::count(steps, 1) != 1 || !viewType.hasStaticShape())
     return std::nullopt;
   int64_t stride = 1;
-  for (int64_t size : viewType.getShape().drop_front(dim + 1))
+  for (int64_t size : viewType.getShape().drop_front(dim + 1)) {
+    if (size > kMaxRowReadStride)
+      return std::nullopt;
     stride *= size;
-  if (stride > kMaxRowReadStride)
+    if (stride > kMaxRowReadStride)
+      return std::nullopt;
+  }
+  // The flat view's index: every stride of the view fits int64.
+  std::optional<int64_t> slots = 1;
+  for (int64_t size : viewType.getShape())
+    if (slots)
+      slots = llvm::checkedMul(*slots, size);
+  if (!slots)
     return std::nullopt;
   return RowRead{RowRead::Strided, dim, stride};
 }
