@@ -14,7 +14,9 @@
 // - deleteDimensions validates and removes exactly the listed dims;
 // - inferBinaryOpShape validates, agrees with inferBinaryOpDims, and has
 //   the higher operand rank; verifyBroadcastInDim's C5 holds when it passes;
-// - isPermutation(p) => Compose(p, Inverse(p)) is the identity.
+// - isPermutation(p) => Compose(p, Inverse(p)) is the identity;
+// - groupElements(a, k) validates, and every element sits at k times its
+//   group's slot plus its digit (checked on up to 2^16 elements).
 // The byte-order queries (the bitcast laws, alignLayouts) are checked on
 // shapes of at most kMaxFuzzedSlots physical slots: they hold at any size,
 // but proving that two layouts place every element alike enumerates the
@@ -26,6 +28,7 @@
 #include "FuzzCheck.h"
 
 #include "layout/Xla/Broadcast.h"
+#include "layout/Xla/ElementGroups.h"
 #include "layout/Xla/Shape.h"
 #include "layout/Xla/ShapeUtil.h"
 #include "layout/Xla/TiledLayoutMap.h"
@@ -86,6 +89,38 @@ static bool tooManySlots(const Shape &s) {
   return map->getPhysicalElementCount() > kMaxFuzzedSlots;
 }
 
+/// groupElements' law, on shapes of at most 2^16 elements.
+static void checkGroups(const Shape &a, int64_t k) {
+  std::optional<ElementGroups> groups = groupElements(a, k);
+  if (!groups)
+    return;
+  checkValid(groups->shape, "groupElements");
+  std::optional<TiledLayoutMap> map = ok(TiledLayoutMap::get(a));
+  std::optional<TiledLayoutMap> unit = ok(TiledLayoutMap::get(groups->shape));
+  check(map && unit, "groupElements of " + printShape(a) +
+                         " has no index map: " + printShape(groups->shape));
+  check(map->getPhysicalElementCount() == k * unit->getPhysicalElementCount(),
+        "groupElements changed the slot count of " + printShape(a));
+  int64_t count = 1;
+  for (int64_t d : a.getDims())
+    count *= d;
+  if (count > (int64_t(1) << 16))
+    return;
+  Ints e(a.getRank(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t rest = n;
+    for (int64_t d = a.getRank() - 1; d >= 0; --d) {
+      e[d] = rest % a.getDim(d);
+      rest /= a.getDim(d);
+    }
+    Ints g(e);
+    g[groups->dim] /= k;
+    check(map->linearIndex(e) == k * unit->linearIndex(g) + e[groups->dim] % k,
+          "groupElements(" + printShape(a) + ", " + std::to_string(k) +
+              ") = " + printShape(groups->shape) + " misplaces an element");
+  }
+}
+
 static void checkUnary(const Shape &a, ArrayRef<int64_t> ints) {
   if (std::optional<Shape> permuted = ok(permuteDimensions(ints, a))) {
     checkValid(*permuted, "permuteDimensions");
@@ -112,6 +147,8 @@ static void checkUnary(const Shape &a, ArrayRef<int64_t> ints) {
   Ints index(ints.begin(), ints.end());
   for (int i = 0; i < 4 && bumpIndices(a, index); ++i) {
   }
+  for (int64_t k : {2, 4})
+    checkGroups(a, k);
 }
 
 static void checkBinary(const Shape &a, const Shape &b, ArrayRef<int64_t> ints,

@@ -83,6 +83,14 @@ int64_t mlir::layout::primitiveTypeByteWidth(PrimitiveType type) {
   return (info(type).bits + 7) / 8;
 }
 
+std::optional<PrimitiveType>
+mlir::layout::unsignedTypeOfBitWidth(int64_t bits) {
+  for (const TypeInfo &t : kTypes)
+    if (isUnsignedIntegralType(t.type) && t.bits == bits)
+      return t.type;
+  return std::nullopt;
+}
+
 bool mlir::layout::isArrayElementType(PrimitiveType type) {
   return type != PrimitiveType::Invalid && type != PrimitiveType::Tuple &&
          type != PrimitiveType::Token && type != PrimitiveType::Opaque;

@@ -79,6 +79,17 @@ TEST(PrimitiveType, ByteWidthRoundsUp) {
   EXPECT_EQ(primitiveTypeByteWidth(PrimitiveType::C128), 16);
 }
 
+TEST(PrimitiveType, UnsignedTypeOfBitWidth) {
+  EXPECT_EQ(unsignedTypeOfBitWidth(1), PrimitiveType::U1);
+  EXPECT_EQ(unsignedTypeOfBitWidth(4), PrimitiveType::U4);
+  EXPECT_EQ(unsignedTypeOfBitWidth(16), PrimitiveType::U16);
+  EXPECT_EQ(unsignedTypeOfBitWidth(32), PrimitiveType::U32);
+  EXPECT_EQ(unsignedTypeOfBitWidth(64), PrimitiveType::U64);
+  EXPECT_EQ(unsignedTypeOfBitWidth(0), std::nullopt);
+  EXPECT_EQ(unsignedTypeOfBitWidth(3), std::nullopt);
+  EXPECT_EQ(unsignedTypeOfBitWidth(128), std::nullopt);
+}
+
 TEST(PrimitiveType, NonArrayTypes) {
   EXPECT_EQ(parsePrimitiveTypeName("token"), PrimitiveType::Token);
   EXPECT_EQ(parsePrimitiveTypeName("opaque"), PrimitiveType::Opaque);

@@ -68,6 +68,10 @@ int64_t primitiveTypeBitWidth(PrimitiveType type);
 /// ceil(bitWidth / 8): bytes one element takes without `E(n)` packing.
 int64_t primitiveTypeByteWidth(PrimitiveType type);
 
+/// The unsigned integer type of `bits` bits (u1, u2, u4, u8, u16, u32,
+/// u64), or std::nullopt for any other width.
+std::optional<PrimitiveType> unsignedTypeOfBitWidth(int64_t bits);
+
 /// True for types that can be the element type of an array shape.
 bool isArrayElementType(PrimitiveType type);
 bool isIntegralType(PrimitiveType type); // s*, u* (not pred)

@@ -93,26 +93,8 @@ std::optional<PrimitiveType> mlir::layout::convertElementType(Type type) {
     return std::nullopt;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     unsigned w = intType.getWidth();
-    if (intType.isUnsigned()) {
-      switch (w) {
-      case 1:
-        return PrimitiveType::U1;
-      case 2:
-        return PrimitiveType::U2;
-      case 4:
-        return PrimitiveType::U4;
-      case 8:
-        return PrimitiveType::U8;
-      case 16:
-        return PrimitiveType::U16;
-      case 32:
-        return PrimitiveType::U32;
-      case 64:
-        return PrimitiveType::U64;
-      default:
-        return std::nullopt;
-      }
-    }
+    if (intType.isUnsigned())
+      return unsignedTypeOfBitWidth(w);
     if (w == 1)
       return intType.isSigned() ? PrimitiveType::S1 : PrimitiveType::Pred;
     switch (w) {

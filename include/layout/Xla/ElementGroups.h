@@ -1,0 +1,58 @@
+//===- ElementGroups.h - k elements of a layout as one wider element -*- C++ -*-===//
+//
+// A layout groups k elements when, for one logical dim d with k | n_d,
+// the elements e and e + j u_d (j < k, e_d a multiple of k) always sit in
+// k consecutive slots, the first at a multiple of k: the buffer is then
+// also the buffer of a shape whose dim d is n_d / k, whose element is the
+// k elements' bits (an unsigned integer of k times the width), under a
+// layout derived from the original (groupElements). Two layouts of one
+// shape that group along the same dim relayout as their groups: a bf16
+// `{0,1}` -> `{1,0:T(8,128)(2,1)}` (whose (2,1) sub-tiles hold row pairs)
+// is the u32 relayout `{0,1}` -> `{1,0:T(4,128)}` of half as many rows,
+// one transpose of 32-bit units instead of a transpose and an interleave.
+//
+// Two forms are recognized, each exact by construction (unit-tested
+// against TiledLayoutMap on random layouts):
+//   minor     the innermost physical dim runs along d = minor_to_major[0]:
+//             untiled, or every tile level's last entry is a multiple of
+//             k; each of those entries is divided by k (`T(8,128)` on
+//             bf16 -> `T(8,64)` on u32);
+//   sub-tile  the last tile level ends in (a, 1) with k | a: the innermost
+//             physical dim has extent 1 and the one above runs along d =
+//             minor_to_major[1] (every level has >= 2 entries); each
+//             level's second-to-last entry is divided by k and a last
+//             level of ones is dropped (`T(8,128)(2,1)` -> `T(4,128)`).
+// Only dense layouts without `*`, E(n), legacy padding, L(n), M(n), split
+// configs or a padding value other than the default are grouped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_ELEMENTGROUPS_H
+#define LAYOUT_XLA_ELEMENTGROUPS_H
+
+#include "layout/Xla/Shape.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::layout {
+
+struct ElementGroups {
+  /// The shape of the groups: dim `dim` divided by k, element type the
+  /// unsigned integer of k times the element's bits.
+  Shape shape;
+  /// The logical dim the groups run along.
+  int64_t dim = 0;
+  /// Which form (see above) matched.
+  bool subTile = false;
+};
+
+/// The groups of `k` elements of `shape` (a static array shape with a
+/// layout), or std::nullopt when its layout does not group k elements in
+/// either form, k < 2, or k times the element width is not 16, 32 or 64
+/// bits.
+std::optional<ElementGroups> groupElements(const Shape &shape, int64_t k);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_ELEMENTGROUPS_H

@@ -1,0 +1,70 @@
+//===- ElementGroups.cpp - k elements of a layout as one wider element ----===//
+//
+// The two forms and why each is exact: include/layout/Xla/ElementGroups.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/ElementGroups.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir::layout;
+
+std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
+                                                         int64_t k) {
+  if (k < 2 || !shape.isArray() || !shape.isStatic() || !shape.hasLayout())
+    return std::nullopt;
+  int64_t bits = primitiveTypeBitWidth(shape.getElementType());
+  if (bits % 8 != 0)
+    return std::nullopt;
+  std::optional<PrimitiveType> grouped = unsignedTypeOfBitWidth(bits * k);
+  if (!grouped)
+    return std::nullopt;
+  const Layout &layout = shape.getLayout();
+  if (layout.isSparse() || !layout.getSplitConfigs().empty() ||
+      !layout.getPaddedDimensions().empty() ||
+      layout.getTailPaddingAlignment() != 1 ||
+      (layout.getElementSizeInBits() != 0 &&
+       layout.getElementSizeInBits() != bits) ||
+      layout.getDynamicShapeMetadataPrefixBytes() != 0 ||
+      layout.getPaddingValue() != PaddingValue::Invalid)
+    return std::nullopt;
+  int64_t rank = shape.getRank();
+  llvm::ArrayRef<Tile> tiles = layout.getTiles();
+  // Each level applies to the minor dims of the one above it (the first
+  // to the shape's physical dims): no level reaches past them.
+  size_t above = static_cast<size_t>(rank);
+  for (const Tile &tile : tiles) {
+    if (tile.hasCombine() || tile.getDims().empty() ||
+        tile.getDims().size() > above)
+      return std::nullopt;
+    above = tile.getDims().size();
+  }
+  bool subTile = !tiles.empty() && tiles.back().getDims().back() == 1;
+  // The entry of each level that the groups' digit runs through: the last
+  // (minor) or the second to last (sub-tile).
+  size_t fromEnd = subTile ? 2 : 1;
+  if (rank < static_cast<int64_t>(fromEnd))
+    return std::nullopt;
+  int64_t dim = layout.getMinorToMajor(fromEnd - 1);
+  if (shape.getDim(dim) % k != 0)
+    return std::nullopt;
+  Layout groupedLayout = layout;
+  groupedLayout.setElementSizeInBits(0);
+  for (Tile &tile : groupedLayout.mutableTiles()) {
+    llvm::ArrayRef<int64_t> dims = tile.getDims();
+    if (dims.size() < fromEnd || dims[dims.size() - fromEnd] % k != 0)
+      return std::nullopt;
+    llvm::SmallVector<int64_t, 4> divided(dims);
+    divided[dims.size() - fromEnd] /= k;
+    tile = Tile(divided);
+  }
+  // A last level of ones (the sub-tile was one group) moves nothing.
+  if (subTile && llvm::all_of(groupedLayout.getTiles().back().getDims(),
+                              [](int64_t d) { return d == 1; }))
+    groupedLayout.mutableTiles().pop_back();
+  llvm::SmallVector<int64_t, 6> dims(shape.getDims());
+  dims[dim] /= k;
+  return ElementGroups{Shape::makeArray(*grouped, dims, groupedLayout), dim,
+                       subTile};
+}

@@ -1,0 +1,150 @@
+//===- ElementGroupsTest.cpp - k elements as one wider element ------------===//
+//
+// Hand-derived groups of the layouts the relayout kernels group (bf16 and
+// s8 sub-tiles, tiled and permuted layouts), the layouts that do not
+// group, and a property over generated layouts: wherever groupElements
+// answers, every element sits at k times its group's slot plus its digit,
+// and the two buffers have the same slots.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/ElementGroups.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "RandomLayouts.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::layout;
+using namespace mlir::layout::unittest;
+
+namespace {
+
+Shape parse(llvm::StringRef text) { return valueOf(parseShape(text)); }
+
+std::string grouped(llvm::StringRef text, int64_t k) {
+  std::optional<ElementGroups> groups = groupElements(parse(text), k);
+  return groups ? printShape(groups->shape) : "none";
+}
+
+/// Every element e of `shape` sits at k * slot(group of e) + e_d % k, and
+/// the grouped buffer has 1/k of the slots.
+void expectExactGroups(const Shape &shape, const ElementGroups &groups,
+                       int64_t k) {
+  TiledLayoutMap map = valueOf(TiledLayoutMap::get(shape));
+  TiledLayoutMap unit = valueOf(TiledLayoutMap::get(groups.shape));
+  ASSERT_EQ(map.getPhysicalElementCount(),
+            k * unit.getPhysicalElementCount())
+      << printShape(shape) << " -> " << printShape(groups.shape);
+  llvm::SmallVector<int64_t, 6> e(shape.getRank(), 0);
+  int64_t count = 1;
+  for (int64_t d : shape.getDims())
+    count *= d;
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t rest = n;
+    for (int64_t d = shape.getRank() - 1; d >= 0; --d) {
+      e[d] = rest % shape.getDim(d);
+      rest /= shape.getDim(d);
+    }
+    llvm::SmallVector<int64_t, 6> g(e);
+    g[groups.dim] /= k;
+    ASSERT_EQ(map.linearIndex(e),
+              k * unit.linearIndex(g) + e[groups.dim] % k)
+        << printShape(shape) << " -> " << printShape(groups.shape);
+  }
+}
+
+TEST(ElementGroups, SubTilesBecomeTheTileAbove) {
+  EXPECT_EQ(grouped("bf16[16,256]{1,0:T(8,128)(2,1)}", 2),
+            "u32[8,256]{1,0:T(4,128)}");
+  EXPECT_EQ(grouped("s8[32,256]{1,0:T(8,128)(4,1)}", 4),
+            "u32[8,256]{1,0:T(2,128)}");
+  // (4,1) holds two pairs: groups of 2 keep a (2,1) sub-tile.
+  EXPECT_EQ(grouped("s8[32,256]{1,0:T(8,128)(4,1)}", 2),
+            "u16[16,256]{1,0:T(4,128)(2,1)}");
+  // Padded tiles: 4094 rows fill 512 tiles of 8 either way.
+  EXPECT_EQ(grouped("bf16[4094,4099]{1,0:T(8,128)(2,1)}", 2),
+            "u32[2047,4099]{1,0:T(4,128)}");
+  // Sub-tiles of permuted tiles run along the first dim... of the physical
+  // order: dim 1 here.
+  EXPECT_EQ(grouped("bf16[6,8]{0,1:T(8,128)(2,1)}", 2),
+            "u32[6,4]{0,1:T(4,128)}");
+}
+
+TEST(ElementGroups, MinorDimsDivideTheirEntries) {
+  EXPECT_EQ(grouped("bf16[6,8]{0,1}", 2), "u32[3,8]{0,1}");
+  EXPECT_EQ(grouped("bf16[6,8]{1,0}", 2), "u32[6,4]{1,0}");
+  EXPECT_EQ(grouped("bf16[16,256]{0,1:T(8,128)}", 2),
+            "u32[8,256]{0,1:T(8,64)}");
+  EXPECT_EQ(grouped("s8[4,4,8]{2,0,1:T(4,8)}", 4), "u32[4,4,2]{2,0,1:T(4,2)}");
+  EXPECT_EQ(grouped("f32[3,4]{1,0}", 2), "u64[3,2]{1,0}");
+}
+
+TEST(ElementGroups, LayoutsThatDoNotGroup) {
+  // An odd extent along the groups' dim.
+  EXPECT_EQ(grouped("bf16[4093,4096]{1,0:T(8,128)(2,1)}", 2), "none");
+  EXPECT_EQ(grouped("bf16[5,7]{1,0}", 2), "none");
+  // A tile entry the groups do not divide, along their chain.
+  EXPECT_EQ(grouped("bf16[8,9]{1,0:T(8,3)}", 3), "none");
+  EXPECT_EQ(grouped("bf16[8,8]{1,0:T(3,1)}", 2), "none");
+  // Too wide, too narrow, sub-byte, k < 2.
+  EXPECT_EQ(grouped("f64[4,4]{1,0}", 2), "none");
+  EXPECT_EQ(grouped("s8[4,4]{1,0}", 3), "none");
+  EXPECT_EQ(grouped("s4[4,4]{1,0}", 4), "none");
+  EXPECT_EQ(grouped("bf16[4,4]{1,0}", 1), "none");
+  // `*`, E(n) other than the width, legacy padding, L(n), a padding value.
+  EXPECT_EQ(grouped("bf16[4,4]{1,0:T(2,*,2)}", 2), "none");
+  EXPECT_EQ(grouped("bf16[4,4]{1,0:E(32)}", 2), "none");
+  EXPECT_EQ(grouped("bf16[4,4]{1,0:L(3)}", 2), "none");
+  EXPECT_EQ(grouped("bf16[4,6]{1,0:T(4,4)PV(one)}", 2), "none");
+  // A tile reaching past the shape's dims.
+  EXPECT_EQ(grouped("bf16[4]{0:T(2,2)}", 2), "none");
+}
+
+TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
+  RandomLayoutGenerator gen({/*seed=*/20261129, /*minRank=*/1,
+                             /*maxRank=*/4, /*maxDim=*/8,
+                             /*tailPadding=*/true, /*maxAllocated=*/6000});
+  int64_t matched = 0, subTiles = 0;
+  for (int i = 0; i < 3000; ++i) {
+    Shape shape = gen.next();
+    // Half of them get a sub-tile level (a, 1) under their tiles.
+    if (i % 2 && shape.getRank() >= 2) {
+      Layout layout = shape.getLayout();
+      size_t above = layout.getTiles().empty()
+                         ? shape.getRank()
+                         : layout.getTiles().back().getDims().size();
+      if (above >= 2) {
+        layout.mutableTiles().push_back(Tile({gen.uniform(1, 2) * 2, 1}));
+        Shape withSub = Shape::makeArray(PrimitiveType::F32, shape.getDims(),
+                                         layout);
+        llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(withSub);
+        if (map)
+          shape = withSub;
+        else
+          llvm::consumeError(map.takeError());
+      }
+    }
+    for (auto [type, k] : {std::pair{PrimitiveType::BF16, int64_t{2}},
+                           std::pair{PrimitiveType::S8, int64_t{4}},
+                           std::pair{PrimitiveType::S8, int64_t{2}},
+                           std::pair{PrimitiveType::F32, int64_t{2}}}) {
+      Shape typed = shape;
+      typed.setElementType(type);
+      std::optional<ElementGroups> groups = groupElements(typed, k);
+      if (!groups)
+        continue;
+      ++matched;
+      subTiles += groups->subTile;
+      expectExactGroups(typed, *groups, k);
+      if (testing::Test::HasFatalFailure())
+        return;
+    }
+  }
+  // The property is not vacuous: both forms were grouped many times.
+  EXPECT_GT(matched, 500);
+  EXPECT_GT(subTiles, 100);
+}
+
+} // namespace
