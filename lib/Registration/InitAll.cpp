@@ -2,6 +2,7 @@
 
 #include "layout/InitAll.h"
 
+#include "layout/Conversion/LayoutToLLVM/LayoutToLLVM.h"
 #include "layout/Conversion/Passes.h"
 #include "layout/Conversion/Pipelines/Pipelines.h"
 #include "layout/Dialect/Layout/IR/LayoutDialect.h"
@@ -53,6 +54,7 @@ void mlir::layout::registerAllDialects(DialectRegistry &registry) {
   registerConvertOpenMPToLLVMInterface(registry); // parallel loops
   ub::registerConvertUBToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
+  registerConvertLayoutToLLVMInterface(registry); // layout.bitcast_buffer
 }
 
 void mlir::layout::registerAllPasses() {

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -143,6 +144,48 @@ OpFoldResult FromPhysicalOp::fold(FoldAdaptor) {
 }
 
 Value FromPhysicalOp::getViewSource() { return getSource(); }
+
+//===----------------------------------------------------------------------===//
+// BitcastBufferOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BitcastBufferOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto result = cast<MemRefType>(getType());
+  std::optional<int64_t> bits[2];
+  MemRefType types[2] = {source, result};
+  for (auto [i, type] : llvm::enumerate(types)) {
+    StringRef role = i == 0 ? "source" : "result";
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+      return emitOpError() << "(C1) expects the " << role
+                           << " to have a static shape and the identity "
+                              "layout, got "
+                           << type;
+    Type element = type.getElementType();
+    if (!isa<IntegerType, FloatType>(element) ||
+        element.getIntOrFloatBitWidth() % 8 != 0)
+      return emitOpError() << "(C2) expects the " << role
+                           << "'s element type to be an integer or float "
+                              "of whole bytes, got "
+                           << element;
+    bits[i] = element.getIntOrFloatBitWidth();
+    for (int64_t d : type.getShape())
+      bits[i] = bits[i] ? llvm::checkedMul(*bits[i], d) : std::nullopt;
+    if (!bits[i])
+      return emitOpError() << "(C3) the " << role << " " << type
+                           << " has more than 2^63 bits";
+  }
+  if (*bits[0] != *bits[1])
+    return emitOpError() << "(C3) expects as many bits in the result as in "
+                            "the source, got "
+                         << *bits[1] << " and " << *bits[0];
+  if (source.getMemorySpace() != result.getMemorySpace())
+    return emitOpError() << "(C4) expects the same memory space, got " << source
+                         << " and " << result;
+  return success();
+}
+
+Value BitcastBufferOp::getViewSource() { return getSource(); }
 
 //===----------------------------------------------------------------------===//
 // Padding values and layout helpers

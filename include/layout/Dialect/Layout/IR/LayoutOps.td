@@ -1,6 +1,7 @@
 //===- LayoutOps.td - layout dialect operations ------------*- tablegen -*-===//
 //
-// Views between a tiled memref (tensor) and its physical buffer, and
+// Views between a tiled memref (tensor) and its physical buffer, a view of
+// a buffer's bits as another element type (`layout.bitcast_buffer`), and
 // `layout.relayout`, the copy between two layouts.
 //
 //===----------------------------------------------------------------------===//
@@ -96,6 +97,44 @@ def Layout_FromPhysicalOp
   let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def Layout_BitcastBufferOp
+    : Layout_Op<"bitcast_buffer", [Pure, DeclareOpInterfaceMethods<
+                                             ViewLikeOpInterface>]> {
+  let summary = "View a contiguous buffer's bits as another element type";
+  let description = [{
+    Syntax:
+
+    ```
+    operation ::= `layout.bitcast_buffer` ssa-use attr-dict `:` type `->` type
+    ```
+
+    Returns the same bytes as a memref of another element type and shape:
+    both memrefs are static, contiguous (identity layout) and row-major, so
+    the result's element at linear index `i` is the source's bits from
+    `i * w` to `(i + 1) * w` (w the result's element width), in memory
+    order. No data moves. The relayout lowering uses it to move k elements
+    of a layout that groups them (`layout/Xla/ElementGroups.h`) as one
+    element of k times the width: a bf16 relayout between `{0,1}` and
+    `{1,0:T(8,128)(2,1)}` becomes a 32-bit relayout between `{0,1}` and
+    `{1,0:T(4,128)}` on the same buffers.
+
+    Constraints:
+    * (C1) both memrefs have static shapes and the identity layout;
+    * (C2) both element types are integers or floats whose width is a
+      whole number of bytes;
+    * (C3) the same number of bits; (C4) the same memory space.
+
+    ```mlir
+    %u = layout.bitcast_buffer %p
+        : memref<512x32x4x128x2x1xbf16> -> memref<512x32x4x128xi32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$source);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 def Layout_RelayoutOp
