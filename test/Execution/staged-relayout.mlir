@@ -1,22 +1,37 @@
 // Relayouts between a sub-tiled layout and one whose byte order crosses it
 // go through the sub-tiled layout without its last tile (kernel `staged`,
-// docs/lowering.md): i8 with (4,1) sub-tiles and i16 with (2,1), 6 x 20
+// docs/lowering.md) when their element groups are not taken
+// (group-elements=false): i8 with (4,1) sub-tiles and i16 with (2,1), 6 x 20
 // (rows and columns padded in the tiles). A column-major source goes into
 // the sub-tiled buffer and back out into a row-major one; v[i][j] = 20 i + j
 // must come back, and the sub-tiled buffer's padding slots (read through
-// its physical view) must hold zeros. The same bytes with scalar loops.
-// RUN: layout-opt %s --layout-lower-to-llvm \
+// its physical view) must hold zeros. The same bytes with scalar loops, and
+// by default as element groups into the sub-tiled buffers
+// (GroupedRelayout.cpp: i16 pairs as i32, i8 pairs of the (4,1) sub-tiles
+// as i16, whose 3 rows stage; the copies out into row-major rows cross
+// the groups and stage).
+// RUN: layout-opt %s --layout-lower-to-llvm=group-elements=false \
 // RUN:   | mlir-runner -e main -entry-point-result=void %mlir_runner_libs \
 // RUN:   | FileCheck %s
 // RUN: layout-opt %s --layout-lower-to-llvm="vector-bytes=0" \
 // RUN:   | mlir-runner -e main -entry-point-result=void %mlir_runner_libs \
 // RUN:   | FileCheck %s
-// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=2 parallel-threshold-bytes=0 target-cpu=x86-64-v3 masked-edges=false" \
+// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=2 parallel-threshold-bytes=0 target-cpu=x86-64-v3 masked-edges=false group-elements=false" \
 // RUN:   | mlir-runner -e main -entry-point-result=void %mlir_runner_libs \
 // RUN:   | FileCheck %s
-// RUN: layout-opt %s --convert-layout-to-scf=report-kernels=true -o /dev/null 2>&1 \
+// RUN: layout-opt %s --layout-lower-to-llvm \
+// RUN:   | mlir-runner -e main -entry-point-result=void %mlir_runner_libs \
+// RUN:   | FileCheck %s
+// RUN: layout-opt %s --convert-layout-to-scf="report-kernels=true group-elements=false" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=KERNEL
 // KERNEL-COUNT-4: remark: kernel: staged
+// RUN: layout-opt %s --convert-layout-to-scf=report-kernels=true -o /dev/null 2>&1 \
+// RUN:   | grep -o 'kernel: [a-z-]*\|grouped elements: [0-9] x [a-z0-9]* as [a-z0-9]*' | sort | uniq -c \
+// RUN:   | FileCheck %s --check-prefix=GROUPED
+// GROUPED:      1 grouped elements: 2 x i16 as i32
+// GROUPED-NEXT: 1 grouped elements: 2 x i8 as i16
+// GROUPED-NEXT: 1 kernel: source-walk-into-tiles
+// GROUPED-NEXT: 3 kernel: staged
 
 // i8, then i16: the row-major result, then the padding checksum (the sum
 // of the physical buffer minus the sum of the values, 0 + ... + 119).

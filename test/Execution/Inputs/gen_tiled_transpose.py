@@ -5,8 +5,9 @@ layouts (TransposeBlocks.cpp, blocks aligned within the source's tiles).
   gen_tiled_transpose.py mlir [SET]  > cases.mlir
   gen_tiled_transpose.py check [SET] > expected.txt
 
-SET: `transposes` (the default, CASES) or `subtiles` (SUBTILE_CASES: the
-rows along (2,1) and (4,1) sub-tiles, no transposes).
+SET: `transposes` (the default, CASES), `subtiles` (SUBTILE_CASES: the
+rows along (2,1) and (4,1) sub-tiles, no transposes) or `grouped`
+(GROUPED_CASES: sub-tiles against crossing layouts, as element groups).
 
 Every case fills a row-major buffer (element bits (linear * 40503 + 1) mod
 2^width, plus linear / 256 for 8-bit elements), relayouts it into the source layout, relayouts that into the
@@ -99,7 +100,34 @@ SUBTILE_CASES = [
      "{1,0:T(8,128)(2,1)}"),
 ]
 
-SETS = {"transposes": CASES, "subtiles": SUBTILE_CASES}
+# Sub-tiles against layouts whose byte order crosses them but keeps their
+# groups together (GroupedRelayout.cpp): the relayout of the 32- or 16-bit
+# groups, a blocked transpose or rows in runs; even and odd extents along
+# the other dim (padding slots), 3-D, (2,1) on i8 (16-bit groups), and an
+# odd extent along the groups' dim (not grouped: staged).
+GROUPED_CASES = [
+    ("bf16_01_to_2x1", "bf16", (64, 256), "{0,1}", "{1,0:T(8,128)(2,1)}"),
+    ("bf16_01_to_2x1_odd", "bf16", (38, 300), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("bf16_t01_to_2x1", "bf16", (64, 256), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("bf16_t01_to_2x1_odd", "bf16", (38, 130), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("bf16_2x1_to_01", "bf16", (64, 256), "{1,0:T(8,128)(2,1)}", "{0,1}"),
+    ("bf16_2x1_to_t01_odd", "bf16", (40, 300), "{1,0:T(8,128)(2,1)}",
+     "{0,1:T(8,128)}"),
+    ("f16_2x1_to_01_odd", "f16", (42, 77), "{1,0:T(8,128)(2,1)}", "{0,1}"),
+    ("i8_01_to_4x1", "i8", (64, 256), "{0,1}", "{1,0:T(32,128)(4,1)}"),
+    ("i8_4x1_to_01_odd", "i8", (36, 200), "{1,0:T(32,128)(4,1)}", "{0,1}"),
+    ("i8_01_to_2x1", "i8", (64, 256), "{0,1}", "{1,0:T(32,128)(2,1)}"),
+    ("bf16_3d_120_to_2x1", "bf16", (3, 16, 256), "{1,2,0}",
+     "{2,1,0:T(8,128)(2,1)}"),
+    ("bf16_01_to_2x1_odd_rows", "bf16", (37, 300), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
+]
+
+SETS = {"transposes": CASES, "subtiles": SUBTILE_CASES,
+        "grouped": GROUPED_CASES}
 
 
 def case_mlir(name, elt, shape, src_layout, dst_layout):

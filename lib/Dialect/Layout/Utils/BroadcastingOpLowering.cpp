@@ -12,6 +12,7 @@
 #include "layout/Dialect/Layout/IR/LayoutOps.h"
 #include "layout/Dialect/Layout/Utils/BinaryOpSemantics.h"
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+#include "layout/Dialect/Layout/Utils/GroupedRelayout.h"
 #include "layout/Dialect/Layout/Utils/NestKernel.h"
 #include "layout/Dialect/Layout/Utils/StagedRelayout.h"
 #include "layout/Dialect/Layout/Utils/SubBytePacking.h"
@@ -646,6 +647,12 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   }
   if (relayout.isPlainCopy() &&
       succeeded(emitFlatPlainCopy(rewriter, relayout, kind, options)))
+    return success();
+  // Element groups that both layouts keep together, moved as one wider
+  // element (GroupedRelayout.h): a sub-tiled bf16 layout against a
+  // crossing one becomes one 32-bit transpose.
+  if (options.vectorBytes > 0 && options.groupElements &&
+      succeeded(emitGroupedRelayout(rewriter, relayout, kind, options)))
     return success();
   // A sub-tiled layout against one whose byte order crosses it: through
   // the sub-tiled layout without its last tile, two kernels that move whole

@@ -51,6 +51,7 @@ struct LoopEmitOptions {
   /// "Groups of 1 KiB"); the library's default (layout/Xla/KernelPlan.h).
   static constexpr int64_t kDefaultTransposeGroupBytes =
       ::mlir::layout::kDefaultTransposeGroupBytes;
+  static constexpr bool kDefaultGroupElements = true;
   static constexpr bool kDefaultReportKernels = false;
 
   /// Bounds checked by verify(): vectors of 4 to 256 bytes (wider ones
@@ -115,6 +116,11 @@ struct LoopEmitOptions {
   /// rows of 4 KiB) with more lines, and write more destination rows at
   /// once.
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
+  /// Relayouts of 8- or 16-bit elements between two layouts that keep the
+  /// same k elements together, one of them through a sub-tile, move them
+  /// as one element of k times the width (GroupedRelayout.h), with vector
+  /// loops.
+  bool groupElements = kDefaultGroupElements;
   /// Every lowered op gets a remark `kernel: NAME` naming the kernel its
   /// loops took (NestKernel.h; the conversions' `report-kernels` option).
   bool reportKernels = kDefaultReportKernels;

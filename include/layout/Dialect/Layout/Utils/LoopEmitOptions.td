@@ -62,6 +62,14 @@ defvar LoopEmitPassOptions =
             "(its p_k blocks in groups), a power of two from 64 to 4096 "
             "(docs/performance.md, \"Groups of 1 KiB\")">,
      Option<
+         "groupElements", "group-elements", "bool",
+         /*default=*/"::mlir::layout::LoopEmitOptions::kDefaultGroupElements",
+         "Relayouts between two layouts that keep the same k 8- or 16-bit "
+         "elements together, one of them through a sub-tile such as (2,1), "
+         "move them as one 32- or 16-bit element (vector loops only; "
+         "docs/lowering.md, \"Grouped elements\"); false: element by "
+         "element">,
+     Option<
          "reportKernels", "report-kernels", "bool",
          /*default=*/"::mlir::layout::LoopEmitOptions::kDefaultReportKernels",
          "Every lowered layout op gets a remark `kernel: NAME` naming the "

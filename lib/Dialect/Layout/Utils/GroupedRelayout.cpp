@@ -1,0 +1,142 @@
+//===- GroupedRelayout.cpp - Relayouts of element groups ------------------===//
+//
+// A sub-tiled bf16 layout such as `{1,0:T(8,128)(2,1)}` holds row pairs in
+// 32-bit units. Against a layout whose byte order crosses it but keeps the
+// same pairs together (`{0,1}`, `{0,1:T(8,128)}`: rows along the minor
+// dim), each element kernel would move 16-bit lanes through two kernels
+// (a transpose and an interleave, StagedRelayout.h). As pairs the copy is
+// one blocked transpose of 32-bit units, the f32 kernel (docs/lowering.md,
+// "Grouped elements").
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Dialect/Layout/Utils/GroupedRelayout.h"
+#include "layout/Dialect/Layout/IR/LayoutAttributes.h"
+#include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
+#include "layout/Xla/ElementGroups.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+/// The XLA shape of a static memref with a #layout.tiled or identity
+/// layout; only the element width matters to groupElements (u8/u16).
+static std::optional<Shape> getGroupingShape(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<Layout> layout;
+  if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout())) {
+    if (!tiled.getDims().empty())
+      return std::nullopt;
+    layout = tiled.getLayout();
+  } else if (type.getLayout().isIdentity()) {
+    layout = Layout::getDefault(type.getRank());
+  } else {
+    return std::nullopt;
+  }
+  unsigned bits = type.getElementTypeBitWidth();
+  return Shape::makeArray(bits == 8 ? PrimitiveType::U8 : PrimitiveType::U16,
+                          type.getShape(), *layout);
+}
+
+LogicalResult mlir::layout::emitGroupedRelayout(
+    RewriterBase &rewriter, RelayoutOp relayout, LoopKind kind,
+    const LoopEmitOptions &options) {
+  auto srcType = dyn_cast<MemRefType>(relayout.getSource().getType());
+  auto dstType = dyn_cast<MemRefType>(relayout.getDestination().getType());
+  if (!srcType || !dstType || srcType.getShape() != dstType.getShape() ||
+      srcType.getElementType() != dstType.getElementType())
+    return failure();
+  Type element = srcType.getElementType();
+  if (!isa<IntegerType, FloatType>(element))
+    return failure();
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16)
+    return failure();
+  std::optional<Shape> srcShape = getGroupingShape(srcType);
+  std::optional<Shape> dstShape = getGroupingShape(dstType);
+  if (!srcShape || !dstShape)
+    return failure();
+  // 32-bit groups first (the f32 kernels), then pairs.
+  std::optional<ElementGroups> srcGroups, dstGroups;
+  int64_t k = 0;
+  for (int64_t candidate : {int64_t(32 / bits), int64_t(2)}) {
+    srcGroups = groupElements(*srcShape, candidate);
+    dstGroups = groupElements(*dstShape, candidate);
+    if (srcGroups && dstGroups && srcGroups->dim == dstGroups->dim &&
+        (srcGroups->subTile || dstGroups->subTile)) {
+      k = candidate;
+      break;
+    }
+  }
+  if (!k)
+    return failure();
+
+  MLIRContext *context = rewriter.getContext();
+  Location loc = relayout.getLoc();
+  auto wide = IntegerType::get(context, bits * k);
+  SmallVector<Operation *> created;
+  // The memref's buffer as groups, under the grouped layout.
+  auto groupView = [&](Value memref, MemRefType type,
+                       const ElementGroups &groups) -> Value {
+    auto emitError = [&] { return relayout.emitOpError(); };
+    Value buffer = memref;
+    if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout())) {
+      FailureOr<MemRefType> physical =
+          tiled.getPhysicalMemRefType(type, emitError);
+      if (failed(physical))
+        return {};
+      buffer = ToPhysicalOp::create(rewriter, loc, *physical, memref);
+      created.push_back(buffer.getDefiningOp());
+    }
+    const Layout &layout = groups.shape.getLayout();
+    ArrayRef<int64_t> dims = groups.shape.getDims();
+    if (layout == Layout::getDefault(groups.shape.getRank())) {
+      auto rowMajor =
+          MemRefType::get(dims, wide, MemRefLayoutAttrInterface(),
+                          type.getMemorySpace());
+      Value view = BitcastBufferOp::create(rewriter, loc, rowMajor, buffer);
+      created.push_back(view.getDefiningOp());
+      return view;
+    }
+    auto attr = TiledLayoutAttr::get(context, layout);
+    auto logical = MemRefType::get(dims, wide, attr, type.getMemorySpace());
+    FailureOr<MemRefType> physical =
+        attr.getPhysicalMemRefType(logical, emitError);
+    if (failed(physical))
+      return {};
+    Value bits = BitcastBufferOp::create(rewriter, loc, *physical, buffer);
+    created.push_back(bits.getDefiningOp());
+    Value view = FromPhysicalOp::create(rewriter, loc, logical, bits);
+    created.push_back(view.getDefiningOp());
+    return view;
+  };
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(relayout);
+  auto undo = [&] {
+    for (Operation *op : llvm::reverse(created))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+    return failure();
+  };
+  Value src = groupView(relayout.getSource(), srcType, *srcGroups);
+  Value dst = src ? groupView(relayout.getDestination(), dstType, *dstGroups)
+                  : Value();
+  if (!src || !dst)
+    return undo();
+  auto grouped = RelayoutOp::create(rewriter, loc, src, dst);
+  if (failed(lowerMemRefRelayout(rewriter, grouped, kind, options))) {
+    rewriter.eraseOp(grouped);
+    return undo();
+  }
+  if (options.reportKernels) {
+    std::string from, to;
+    llvm::raw_string_ostream(from) << element;
+    llvm::raw_string_ostream(to) << wide;
+    relayout.emitRemark() << "grouped elements: " << k << " x " << from
+                          << " as " << to << " along dim " << srcGroups->dim;
+  }
+  rewriter.eraseOp(relayout);
+  return success();
+}
