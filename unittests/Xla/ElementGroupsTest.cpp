@@ -34,8 +34,7 @@ void expectExactGroups(const Shape &shape, const ElementGroups &groups,
                        int64_t k) {
   TiledLayoutMap map = valueOf(TiledLayoutMap::get(shape));
   TiledLayoutMap unit = valueOf(TiledLayoutMap::get(groups.shape));
-  ASSERT_EQ(map.getPhysicalElementCount(),
-            k * unit.getPhysicalElementCount())
+  ASSERT_EQ(map.getPhysicalElementCount(), k * unit.getPhysicalElementCount())
       << printShape(shape) << " -> " << printShape(groups.shape);
   llvm::SmallVector<int64_t, 6> e(shape.getRank(), 0);
   int64_t count = 1;
@@ -49,8 +48,7 @@ void expectExactGroups(const Shape &shape, const ElementGroups &groups,
     }
     llvm::SmallVector<int64_t, 6> g(e);
     g[groups.dim] /= k;
-    ASSERT_EQ(map.linearIndex(e),
-              k * unit.linearIndex(g) + e[groups.dim] % k)
+    ASSERT_EQ(map.linearIndex(e), k * unit.linearIndex(g) + e[groups.dim] % k)
         << printShape(shape) << " -> " << printShape(groups.shape);
   }
 }
@@ -117,8 +115,8 @@ TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
                          : layout.getTiles().back().getDims().size();
       if (above >= 2) {
         layout.mutableTiles().push_back(Tile({gen.uniform(1, 2) * 2, 1}));
-        Shape withSub = Shape::makeArray(PrimitiveType::F32, shape.getDims(),
-                                         layout);
+        Shape withSub =
+            Shape::makeArray(PrimitiveType::F32, shape.getDims(), layout);
         llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(withSub);
         if (map)
           shape = withSub;

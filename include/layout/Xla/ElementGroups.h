@@ -1,4 +1,4 @@
-//===- ElementGroups.h - k elements of a layout as one wider element -*- C++ -*-===//
+//===- ElementGroups.h - k elements as one wider element --------*- C++ -*-===//
 //
 // A layout groups k elements when, for one logical dim d with k | n_d,
 // the elements e and e + j u_d (j < k, e_d a multiple of k) always sit in

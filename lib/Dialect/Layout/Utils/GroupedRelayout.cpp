@@ -40,9 +40,10 @@ static std::optional<Shape> getGroupingShape(MemRefType type) {
                           type.getShape(), *layout);
 }
 
-LogicalResult mlir::layout::emitGroupedRelayout(
-    RewriterBase &rewriter, RelayoutOp relayout, LoopKind kind,
-    const LoopEmitOptions &options) {
+LogicalResult
+mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
+                                  LoopKind kind,
+                                  const LoopEmitOptions &options) {
   auto srcType = dyn_cast<MemRefType>(relayout.getSource().getType());
   auto dstType = dyn_cast<MemRefType>(relayout.getDestination().getType());
   if (!srcType || !dstType || srcType.getShape() != dstType.getShape() ||
@@ -93,9 +94,8 @@ LogicalResult mlir::layout::emitGroupedRelayout(
     const Layout &layout = groups.shape.getLayout();
     ArrayRef<int64_t> dims = groups.shape.getDims();
     if (layout == Layout::getDefault(groups.shape.getRank())) {
-      auto rowMajor =
-          MemRefType::get(dims, wide, MemRefLayoutAttrInterface(),
-                          type.getMemorySpace());
+      auto rowMajor = MemRefType::get(dims, wide, MemRefLayoutAttrInterface(),
+                                      type.getMemorySpace());
       Value view = BitcastBufferOp::create(rewriter, loc, rowMajor, buffer);
       created.push_back(view.getDefiningOp());
       return view;
@@ -121,8 +121,8 @@ LogicalResult mlir::layout::emitGroupedRelayout(
     return failure();
   };
   Value src = groupView(relayout.getSource(), srcType, *srcGroups);
-  Value dst = src ? groupView(relayout.getDestination(), dstType, *dstGroups)
-                  : Value();
+  Value dst =
+      src ? groupView(relayout.getDestination(), dstType, *dstGroups) : Value();
   if (!src || !dst)
     return undo();
   auto grouped = RelayoutOp::create(rewriter, loc, src, dst);

@@ -127,3 +127,16 @@ loops::getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot,
   }
   return steps;
 }
+
+std::optional<SmallVector<int64_t>>
+loops::getCheckedStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size());
+  std::optional<int64_t> stride = 1;
+  for (size_t d = shape.size(); d-- > 0 && stride;) {
+    strides[d] = *stride;
+    stride = llvm::checkedMul(*stride, shape[d]);
+  }
+  if (!stride)
+    return std::nullopt;
+  return strides;
+}

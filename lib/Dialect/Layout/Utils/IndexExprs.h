@@ -380,6 +380,10 @@ std::optional<AlignedForm> getAlignedForm(AffineExpr e, AffineExpr slot,
 std::optional<SmallVector<int64_t>>
 getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period);
 
+/// The row-major strides of `shape` (upstream's computeSuffixProduct), or
+/// nullopt when a stride or the element count overflows int64.
+std::optional<SmallVector<int64_t>> getCheckedStrides(ArrayRef<int64_t> shape);
+
 /// Steps that move along the last dim only, by one: a contiguous read.
 inline bool isUnitInLastDim(ArrayRef<int64_t> steps) {
   return !steps.empty() && steps.back() == 1 &&

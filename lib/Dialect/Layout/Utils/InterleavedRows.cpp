@@ -14,6 +14,7 @@
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
@@ -44,14 +45,11 @@ AffineExpr NestEmitter::getSameOrderIndex(unsigned k, const Source &s,
   auto type = cast<MemRefType>(s.view.getType());
   if (!type.getLayout().isIdentity() || !type.hasStaticShape())
     return AffineExpr();
-  AffineExpr flat = x.cst(0);
-  std::optional<int64_t> stride = 1;
-  for (int64_t d = type.getRank() - 1; d >= 0 && stride; --d) {
-    flat = flat + s.index[d] * *stride;
-    stride = llvm::checkedMul(*stride, type.getDimSize(d));
-  }
-  if (!stride)
+  std::optional<SmallVector<int64_t>> strides =
+      getCheckedStrides(type.getShape());
+  if (!strides)
     return AffineExpr(); // more slots than int64 counts
+  AffineExpr flat = linearize(x.b.getContext(), s.index, *strides);
   unsigned n = placeholders.size();
   // Dims of one slot are 0 (not any integer, as getAlignedForm assumes of
   // the other dims: a (2,1) sub-tile's column dim).

@@ -17,6 +17,7 @@
 
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -201,14 +202,15 @@ Value VectorRowKernel::loadStrided(const NestEmitter::RowRead &read, Value view,
                                    VectorType vectorType, Value mask) {
   ArrayRef<int64_t> shape = cast<MemRefType>(view.getType()).getShape();
   int64_t s = read.stride, lanes = e.lanes;
-  // The flat slot of the sub-tile's first element, and the slot inside it.
-  AffineExpr base = x.cst(0), slot = x.cst(0);
-  int64_t stride = 1;
-  for (unsigned d = index.size(); d-- > 0;) {
-    AffineExpr &part = d > read.dim ? slot : base;
-    part = part + index[d] * stride;
-    stride *= shape[d];
-  }
+  // The flat slot of the sub-tile's first element, and the slot inside it
+  // (the flat view's product was checked: classifyRowSource).
+  SmallVector<int64_t> strides = computeSuffixProduct(shape);
+  MLIRContext *context = b.getContext();
+  unsigned outer = read.dim + 1;
+  AffineExpr base = linearize(context, index.take_front(outer),
+                              ArrayRef(strides).take_front(outer));
+  AffineExpr slot = linearize(context, index.drop_front(outer),
+                              ArrayRef(strides).drop_front(outer));
   auto wideType = VectorType::get({lanes * s}, vectorType.getElementType());
   Value at = x.materialize(base);
   Value wide;
