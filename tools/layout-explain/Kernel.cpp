@@ -81,6 +81,10 @@ Error layout_explain::addRelayoutKernel(const Args &args, Output &out) {
   }
   out.text += "kernel: " + answer->kernel + "\n";
   out.object["kernel"] = answer->kernel;
+  if (!answer->groupedElements.empty()) {
+    out.text += "grouped_elements: " + answer->groupedElements + "\n";
+    out.object["grouped_elements"] = answer->groupedElements;
+  }
   if (!answer->blocks.empty()) {
     out.text += "blocks: " + answer->blocks + "\n";
     out.object["blocks"] = answer->blocks;

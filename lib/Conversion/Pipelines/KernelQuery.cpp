@@ -44,7 +44,7 @@ FailureOr<KernelAnswer> mlir::layout::queryRelayoutKernel(
     StringRef pipelineOptions, function_ref<void(const Twine &)> emitError) {
   // Diagnostics of the scratch module are collected, never printed: the
   // remark is the answer, an error is the lowering's failure.
-  std::string kernel, blocks, firstError;
+  std::string kernel, blocks, groupedElements, firstError;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     std::string message = diag.str();
     StringRef text(message);
@@ -54,6 +54,9 @@ FailureOr<KernelAnswer> mlir::layout::queryRelayoutKernel(
     else if (remark && text.consume_front("transpose-blocks: ") &&
              blocks.empty())
       blocks = text.str();
+    else if (remark && text.consume_front("grouped elements: ") &&
+             groupedElements.empty())
+      groupedElements = text.str();
     else if (diag.getSeverity() == DiagnosticSeverity::Error &&
              firstError.empty())
       firstError = message;
@@ -113,5 +116,6 @@ FailureOr<KernelAnswer> mlir::layout::queryRelayoutKernel(
   }
   answer.kernel = std::move(kernel);
   answer.blocks = std::move(blocks);
+  answer.groupedElements = std::move(groupedElements);
   return answer;
 }

@@ -30,6 +30,10 @@ struct KernelAnswer {
   /// The blocked transpose's geometry and variants (the remark
   /// `transpose-blocks: TEXT`); empty when the kernel built none.
   std::string blocks;
+  /// The element groups the relayout moved as wider elements (the remark
+  /// `grouped elements: TEXT`, docs/lowering.md "Grouped elements"); empty
+  /// when it moved each element.
+  std::string groupedElements;
   /// The lowering's first error when it failed.
   std::string error;
 };
