@@ -34,6 +34,7 @@
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir::layout;
 using namespace layout_fuzz;
@@ -94,16 +95,26 @@ static void checkGroups(const Shape &a, int64_t k) {
   std::optional<ElementGroups> groups = groupElements(a, k);
   if (!groups)
     return;
-  checkValid(groups->shape, "groupElements");
+  // (Of an invalid shape, groupElements promises nothing.)
   std::optional<TiledLayoutMap> map = ok(TiledLayoutMap::get(a));
+  if (!map)
+    return;
+  checkValid(groups->shape, "groupElements");
   std::optional<TiledLayoutMap> unit = ok(TiledLayoutMap::get(groups->shape));
-  check(map && unit, "groupElements of " + printShape(a) +
-                         " has no index map: " + printShape(groups->shape));
-  check(map->getPhysicalElementCount() == k * unit->getPhysicalElementCount(),
+  check(unit.has_value(),
+        "groupElements of " + printShape(a) +
+            " has no index map: " + printShape(groups->shape));
+  std::optional<int64_t> groupedSlots =
+      llvm::checkedMul(k, unit->getPhysicalElementCount());
+  check(groupedSlots && *groupedSlots == map->getPhysicalElementCount(),
         "groupElements changed the slot count of " + printShape(a));
+  // (Element counts past 2^16 are not enumerated; the product stops there.)
   int64_t count = 1;
-  for (int64_t d : a.getDims())
+  for (int64_t d : a.getDims()) {
+    if (d > (int64_t(1) << 16) || count > (int64_t(1) << 16))
+      return;
     count *= d;
+  }
   if (count > (int64_t(1) << 16))
     return;
   Ints e(a.getRank(), 0);
