@@ -148,6 +148,14 @@ MemRefType mlir::layout::getMemRefType(ArrayRef<int64_t> shape,
   return MemRefType::get(shape, elementType, layout, memorySpace);
 }
 
+std::optional<Layout> mlir::layout::getXlaLayout(MemRefType type) {
+  if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout()))
+    return tiled.getLayout();
+  if (type.getLayout().isIdentity())
+    return Layout::getDefault(type.getRank());
+  return std::nullopt;
+}
+
 MemRefType mlir::layout::getBufferType(RankedTensorType type) {
   Attribute encoding = type.getEncoding();
   if (!encoding)

@@ -23,18 +23,9 @@ using namespace mlir::layout;
 /// The XLA shape of a static memref with a #layout.tiled or identity
 /// layout; only the element width matters to groupElements (u8/u16).
 static std::optional<Shape> getGroupingShape(MemRefType type) {
-  if (!type.hasStaticShape())
+  std::optional<Layout> layout = getXlaLayout(type);
+  if (!type.hasStaticShape() || !layout)
     return std::nullopt;
-  std::optional<Layout> layout;
-  if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout())) {
-    if (!tiled.getDims().empty())
-      return std::nullopt;
-    layout = tiled.getLayout();
-  } else if (type.getLayout().isIdentity()) {
-    layout = Layout::getDefault(type.getRank());
-  } else {
-    return std::nullopt;
-  }
   unsigned bits = type.getElementTypeBitWidth();
   return Shape::makeArray(bits == 8 ? PrimitiveType::U8 : PrimitiveType::U16,
                           type.getShape(), *layout);
@@ -59,10 +50,13 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
   std::optional<Shape> dstShape = getGroupingShape(dstType);
   if (!srcShape || !dstShape)
     return failure();
-  // 32-bit groups first (the f32 kernels), then pairs.
+  // 32-bit groups first (the f32 kernels), then pairs of 8-bit elements.
   std::optional<ElementGroups> srcGroups, dstGroups;
   int64_t k = 0;
-  for (int64_t candidate : {int64_t(32 / bits), int64_t(2)}) {
+  SmallVector<int64_t, 2> candidates = {int64_t(32 / bits)};
+  if (bits == 8)
+    candidates.push_back(2);
+  for (int64_t candidate : candidates) {
     srcGroups = groupElements(*srcShape, candidate);
     dstGroups = groupElements(*dstShape, candidate);
     if (srcGroups && dstGroups && srcGroups->dim == dstGroups->dim &&

@@ -5,16 +5,6 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-/// The layout of a memref: its #layout.tiled attribute, row-major for the
-/// identity layout, nullopt for any other (strided views).
-static std::optional<Layout> getLayoutOf(MemRefType type) {
-  if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout()))
-    return tiled.getLayout();
-  if (type.getLayout().isIdentity())
-    return Layout::getDefault(type.getRank());
-  return std::nullopt;
-}
-
 /// Whether `layout` is sub-tiled as getStagingLayout requires.
 static bool isSubTiled(const Layout &layout) {
   ArrayRef<Tile> tiles = layout.getTiles();
@@ -64,7 +54,7 @@ std::optional<TiledLayoutAttr> mlir::layout::getStagingLayout(MemRefType source,
   if (!element.isIntOrFloat() || (element.getIntOrFloatBitWidth() != 8 &&
                                   element.getIntOrFloatBitWidth() != 16))
     return std::nullopt;
-  std::optional<Layout> from = getLayoutOf(source), to = getLayoutOf(dest);
+  std::optional<Layout> from = getXlaLayout(source), to = getXlaLayout(dest);
   if (!from || !to)
     return std::nullopt;
   bool subFrom = isSubTiled(*from), subTo = isSubTiled(*to);

@@ -43,6 +43,11 @@ MemRefType getBufferType(RankedTensorType type);
 /// IntegerAttr, std::nullopt for any other memory space attribute.
 std::optional<int64_t> getIntegerMemorySpace(BaseMemRefType type);
 
+/// The XLA layout of a memref type: its `#layout.tiled` layout, the default
+/// (row-major) layout for the identity layout, std::nullopt for any other
+/// layout (strided views, affine maps).
+std::optional<Layout> getXlaLayout(MemRefType type);
+
 /// Checks that a memref with a `#layout.tiled` layout is consistent: the
 /// layout is valid for the shape (and element type when convertible) and its
 /// `S(n)` equals the memref's memory space. Emits through `emitError`.
