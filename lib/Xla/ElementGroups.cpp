@@ -7,6 +7,7 @@
 #include "layout/Xla/ElementGroups.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace mlir::layout;
 
@@ -67,4 +68,26 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
   dims[dim] /= k;
   return ElementGroups{Shape::makeArray(*grouped, dims, groupedLayout), dim,
                        subTile};
+}
+
+std::optional<GroupedRelayout> mlir::layout::groupRelayout(const Shape &source,
+                                                           const Shape &dest) {
+  if (!source.isArray() || !dest.isArray() ||
+      source.getElementType() != dest.getElementType() ||
+      source.getElementType() == PrimitiveType::Pred ||
+      source.getDims() != dest.getDims())
+    return std::nullopt;
+  int64_t bits = primitiveTypeBitWidth(source.getElementType());
+  if (bits != 8 && bits != 16)
+    return std::nullopt;
+  llvm::SmallVector<int64_t, 2> candidates = {32 / bits};
+  if (bits == 8)
+    candidates.push_back(2);
+  for (int64_t k : candidates) {
+    std::optional<ElementGroups> from = groupElements(source, k);
+    std::optional<ElementGroups> to = groupElements(dest, k);
+    if (from && to && from->dim == to->dim && (from->subTile || to->subTile))
+      return GroupedRelayout{k, std::move(*from), std::move(*to)};
+  }
+  return std::nullopt;
 }

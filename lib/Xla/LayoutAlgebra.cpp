@@ -6,6 +6,7 @@
 
 #include "layout/Xla/LayoutAlgebra.h"
 #include "layout/Xla/BufferBytes.h"
+#include "layout/Xla/ElementGroups.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -50,6 +51,8 @@ llvm::StringRef mlir::layout::relayoutClassName(RelayoutClass cls) {
     return "chunk-copy";
   case RelayoutClass::InTileTranspose:
     return "in-tile-transpose";
+  case RelayoutClass::Interleave:
+    return "interleave";
   case RelayoutClass::StridedGather:
     return "strided-gather";
   }
@@ -146,6 +149,72 @@ int64_t getTransposeBlock(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
       return block;
   return 0;
 }
+
+/// Every aligned block of k * block destination slots interleaves k source
+/// runs of `block` elements: slot i * k + l reads base_l + i (padding slots
+/// read nothing). Rows in (2,1)/(4,1) sub-tiles from rows or tiles.
+bool isInterleave(llvm::ArrayRef<int64_t> map, int64_t k, int64_t block) {
+  int64_t span = k * block;
+  int64_t n = static_cast<int64_t>(map.size());
+  if (n == 0 || n % span != 0)
+    return false;
+  bool sawElement = false;
+  for (int64_t start = 0; start < n; start += span) {
+    for (int64_t lane = 0; lane < k; ++lane) {
+      std::optional<int64_t> base;
+      for (int64_t i = 0; i < block; ++i) {
+        int64_t from = map[start + i * k + lane];
+        if (from == kPaddingSlot)
+          continue;
+        if (base && from != *base + i)
+          return false;
+        base = from - i;
+        sawElement = true;
+      }
+    }
+  }
+  return sawElement;
+}
+
+/// Every destination row (`rowLength` slots) reads the source at stride k
+/// inside each aligned block of `block` slots from the row's start (padding
+/// slots read nothing): k interleaved source rows split, (2,1)/(4,1)
+/// sub-tiles into rows.
+bool isDeinterleave(llvm::ArrayRef<int64_t> map, int64_t rowLength, int64_t k,
+                    int64_t block) {
+  if (rowLength < 2)
+    return false;
+  bool sawStride = false;
+  for (size_t row = 0; row + rowLength <= map.size(); row += rowLength) {
+    for (int64_t i = 1; i < rowLength; ++i) {
+      int64_t a = map[row + i - 1], b = map[row + i];
+      if (i % block == 0 || a == kPaddingSlot || b == kPaddingSlot)
+        continue;
+      if (b - a != k)
+        return false;
+      sawStride = true;
+    }
+  }
+  return sawStride;
+}
+
+/// The interleave of a relayout: the lane count k (2 or 4) and the largest
+/// block (a power of two from 128 down to 4) for which isInterleave or, over
+/// the destination rows, isDeinterleave holds; k = 0 if neither.
+struct InterleaveForm {
+  int64_t k = 0, block = 0;
+  bool split = false;
+};
+InterleaveForm getInterleave(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
+  for (int64_t k : {2, 4})
+    for (int64_t block = 128; block >= 4; block /= 2) {
+      if (isInterleave(map, k, block))
+        return {k, block, false};
+      if (block <= rowLength && isDeinterleave(map, rowLength, k, block))
+        return {k, block, true};
+    }
+  return {};
+}
 } // namespace
 
 llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
@@ -181,6 +250,16 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   std::string runText = std::to_string(plan.runElements) + " element" +
                         (plan.runElements == 1 ? "" : "s");
   int64_t sourceBits = storedElementBits(source);
+  // Sub-tiles read at stride k also pass as transposes within blocks of k:
+  // an interleave names their kernels (shuffles of k rows); transposes of
+  // whole rows stay transposes.
+  // (Computed only for the pairs that get that far.)
+  std::optional<InterleaveForm> interleave;
+  auto getInterleaveForm = [&]() -> const InterleaveForm & {
+    if (!interleave)
+      interleave = getInterleave(*map, rowLength);
+    return *interleave;
+  };
   if (identity && samePadding) {
     plan.cls = RelayoutClass::Bitcast;
     plan.bytesMoved = 0;
@@ -192,13 +271,30 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     plan.explanation =
         "elements change their stored width (" + std::to_string(sourceBits) +
         " -> " + std::to_string(bits) + " bits): each element is repacked";
+  } else if (std::optional<GroupedRelayout> groups =
+                 groupRelayout(source, dest)) {
+    // The lowering moves the groups (GroupedRelayout.cpp): their plan is
+    // the kernel's.
+    llvm::Expected<RelayoutPlan> inner =
+        planRelayout(groups->source.shape, groups->dest.shape, chunkBytes);
+    if (!inner)
+      return inner.takeError();
+    plan.cls = inner->cls;
+    plan.groupedElements = groups->k;
+    plan.groupedDim = groups->source.dim;
+    plan.explanation = std::to_string(groups->k) + " elements along dim " +
+                       std::to_string(groups->source.dim) + " in each " +
+                       std::to_string(groups->k * bits) +
+                       "-bit unit of both layouts, " +
+                       "moved as units: " + inner->explanation;
   } else if (plan.runElements > 0 &&
              static_cast<int64_t>(
                  llvm::divideCeil(plan.runElements * bits, 8)) >= chunkBytes) {
     plan.cls = RelayoutClass::ChunkCopy;
     plan.explanation =
         "contiguous runs of at least " + runText + ": memcpy of the runs";
-  } else if (int64_t block = getTransposeBlock(*map, rowLength)) {
+  } else if (int64_t block = getTransposeBlock(*map, rowLength);
+             block && (block == rowLength || !getInterleaveForm().k)) {
     plan.cls = RelayoutClass::InTileTranspose;
     plan.explanation = "each destination row of " + std::to_string(rowLength) +
                        " slots reads the source with one stride" +
@@ -206,6 +302,21 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                                            : " within aligned blocks of " +
                                                  std::to_string(block)) +
                        ": a 2-D transpose inside tiles (vector shuffles)";
+  } else if (const InterleaveForm &form = getInterleaveForm(); form.k) {
+    plan.cls = RelayoutClass::Interleave;
+    std::string k = std::to_string(form.k), block = std::to_string(form.block);
+    plan.explanation =
+        form.split
+            ? "each destination row of " + std::to_string(rowLength) +
+                  " slots reads the source at stride " + k +
+                  " within aligned blocks of " + block + ": " + k +
+                  " interleaved source rows split in registers (vector "
+                  "shuffles)"
+            : "each aligned block of " + std::to_string(form.k * form.block) +
+                  " destination slots interleaves " + k + " source runs of " +
+                  block +
+                  " elements: rows interleaved in registers (vector "
+                  "shuffles)";
   } else {
     plan.cls = RelayoutClass::StridedGather;
     plan.explanation =

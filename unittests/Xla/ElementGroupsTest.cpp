@@ -100,6 +100,46 @@ TEST(ElementGroups, LayoutsThatDoNotGroup) {
   EXPECT_EQ(grouped("bf16[4]{0:T(2,2)}", 2), "none");
 }
 
+/// groupRelayout's answer as "k dim source-groups -> dest-groups".
+std::string groupedPair(llvm::StringRef from, llvm::StringRef to) {
+  std::optional<GroupedRelayout> g = groupRelayout(parse(from), parse(to));
+  if (!g)
+    return "none";
+  EXPECT_EQ(g->source.dim, g->dest.dim);
+  return std::to_string(g->k) + " " + std::to_string(g->source.dim) + " " +
+         printShape(g->source.shape) + " -> " + printShape(g->dest.shape);
+}
+
+TEST(ElementGroups, RelayoutsOfGroups) {
+  // The crossing sub-tiled pairs: rows along the minor dim against row
+  // pairs in (2,1) sub-tiles.
+  EXPECT_EQ(groupedPair("bf16[64,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "2 0 u32[32,256]{0,1} -> u32[32,256]{1,0:T(4,128)}");
+  EXPECT_EQ(groupedPair("bf16[256,256]{1,0:T(8,128)(2,1)}",
+                        "bf16[256,256]{0,1:T(8,128)}"),
+            "2 0 u32[128,256]{1,0:T(4,128)} -> u32[128,256]{0,1:T(8,64)}");
+  // 8-bit quads, 32-bit groups first; pairs when only (2,1) groups.
+  EXPECT_EQ(groupedPair("s8[64,256]{1,0:T(32,128)(4,1)}", "s8[64,256]{0,1}"),
+            "4 0 u32[16,256]{1,0:T(8,128)} -> u32[16,256]{0,1}");
+  EXPECT_EQ(groupedPair("u8[64,256]{1,0:T(8,128)(2,1)}", "u8[64,256]{0,1}"),
+            "2 0 u16[32,256]{1,0:T(4,128)} -> u16[32,256]{0,1}");
+  // Not grouped: no sub-tile on either side (two minor forms along
+  // different dims: a plain transpose), groups along different dims
+  // (row-major against sub-tiles: the interleave), an odd row count,
+  // PRED (i1 in memrefs), 32-bit elements, different element types.
+  EXPECT_EQ(groupedPair("bf16[64,256]{1,0}", "bf16[64,256]{0,1}"), "none");
+  EXPECT_EQ(groupedPair("bf16[64,256]{1,0}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("pred[64,256]{0,1}", "pred[64,256]{1,0:T(8,128)(4,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("f32[64,256]{0,1}", "f32[64,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("f16[64,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+}
+
 TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
   RandomLayoutGenerator gen({/*seed=*/20261129, /*minRank=*/1,
                              /*maxRank=*/4, /*maxDim=*/8,

@@ -67,8 +67,68 @@ TEST(LayoutAlgebra, TiledToTransposedIsInTileWithinBlocks) {
       RelayoutClass::InTileTranspose);
   // bf16 (2,1) sub-tiles into row-major read at stride 2 inside each tile:
   // pairs de-interleaved, not blocks transposed.
-  EXPECT_EQ(plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}").cls,
+  EXPECT_NE(plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}").cls,
+            RelayoutClass::InTileTranspose);
+}
+
+TEST(LayoutAlgebra, SubTilesAreInterleaves) {
+  // Row-major rows into (2,1) sub-tiles: inside a tile, slot 2 (128 p + c)
+  // + l holds (2 p + l, c), source slot (2 p + l) 256 + c: two runs of
+  // 128 interleaved.
+  RelayoutPlan in =
+      plan("bf16[64,256]{1,0}", "bf16[64,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(in.cls, RelayoutClass::Interleave);
+  EXPECT_EQ(relayoutClassName(in.cls), "interleave");
+  EXPECT_EQ(in.groupedElements, 0);
+  EXPECT_EQ(in.explanation,
+            "each aligned block of 256 destination slots interleaves 2 source "
+            "runs of 128 elements: rows interleaved in registers (vector "
+            "shuffles)");
+  // The reverse reads stride 2 within each source tile's 128 columns.
+  RelayoutPlan out =
+      plan("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}");
+  EXPECT_EQ(out.cls, RelayoutClass::Interleave);
+  EXPECT_EQ(out.explanation,
+            "each destination row of 256 slots reads the source at stride 2 "
+            "within aligned blocks of 128: 2 interleaved source rows split "
+            "in registers (vector shuffles)");
+  // s8 quads, with padding columns (250 of 256 in the second tile).
+  EXPECT_EQ(
+      plan("s8[64,250]{1,0:T(32,128)(4,1)}", "s8[64,250]{1,0}").explanation,
+      "each destination row of 250 slots reads the source at stride 4 within "
+      "aligned blocks of 128: 4 interleaved source rows split in registers "
+      "(vector shuffles)");
+  EXPECT_EQ(plan("s8[64,250]{1,0}", "s8[64,250]{1,0:T(32,128)(4,1)}").cls,
+            RelayoutClass::Interleave);
+  // Lanes that are not runs: the 2x2 tiles of figure 1 read (0,0),(0,1),
+  // (1,0),(1,1), and rows into column-major tiles of pairs stay gathers.
+  EXPECT_EQ(plan("f32[64,64]{1,0}", "f32[64,64]{1,0:T(2,2)}").cls,
             RelayoutClass::StridedGather);
+}
+
+TEST(LayoutAlgebra, GroupedPairsTakeTheirGroupsClass) {
+  // bf16 {0,1} against (2,1) sub-tiles: element by element the slot map
+  // has runs of 2 and no stride, but both layouts hold row pairs in 32-bit
+  // units, and the u32 relayout {0,1} -> T(4,128) is a transpose.
+  RelayoutPlan p = plan("bf16[64,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(p.cls, RelayoutClass::InTileTranspose);
+  EXPECT_EQ(p.groupedElements, 2);
+  EXPECT_EQ(p.groupedDim, 0);
+  EXPECT_EQ(p.runElements, 2);
+  EXPECT_EQ(p.explanation,
+            "2 elements along dim 0 in each 32-bit unit of both layouts, "
+            "moved as units: each destination row of 128 slots reads the "
+            "source with one stride: a 2-D transpose inside tiles (vector "
+            "shuffles)");
+  // s8 quads.
+  RelayoutPlan q = plan("s8[64,256]{1,0:T(32,128)(4,1)}", "s8[64,256]{0,1}");
+  EXPECT_EQ(q.cls, RelayoutClass::InTileTranspose);
+  EXPECT_EQ(q.groupedElements, 4);
+  // An odd row count does not group: the element map's class.
+  RelayoutPlan odd =
+      plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(odd.cls, RelayoutClass::StridedGather);
+  EXPECT_EQ(odd.groupedElements, 0);
 }
 
 TEST(LayoutAlgebra, PackingIsNeverAChunkCopy) {

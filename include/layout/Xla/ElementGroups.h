@@ -53,6 +53,26 @@ struct ElementGroups {
 /// bits.
 std::optional<ElementGroups> groupElements(const Shape &shape, int64_t k);
 
+/// A relayout as the relayout of its element groups.
+struct GroupedRelayout {
+  /// Elements per group.
+  int64_t k = 0;
+  ElementGroups source, dest;
+};
+
+/// The relayout `source` -> `dest` (static arrays of the same dims and
+/// element type, 8 or 16 bits, not PRED: memrefs hold it as i1) as the
+/// relayout of k-element groups, when both layouts group k elements along
+/// the same dim and at least one of them through a sub-tile: the crossing
+/// pairs whose element kernels need a transpose and an interleave (two
+/// layouts in the minor form are grouped by neither side's sub-tiles and
+/// keep their element kernels). 32-bit groups are tried first, then, for
+/// 8-bit elements, pairs. std::nullopt otherwise. The planner
+/// (planRelayout) and the lowering (GroupedRelayout.cpp) both decide with
+/// this function, so the plan names the kernel that runs.
+std::optional<GroupedRelayout> groupRelayout(const Shape &source,
+                                             const Shape &dest);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_XLA_ELEMENTGROUPS_H

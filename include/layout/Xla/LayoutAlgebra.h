@@ -16,7 +16,16 @@
 //                          reads the source with one constant stride other
 //                          than 1: a 2-D transpose inside tiles, done with
 //                          vector shuffles;
+//       interleave         every aligned block of k * B destination slots
+//                          interleaves k source runs of B elements, or
+//                          every destination row reads the source at
+//                          stride k within aligned blocks (k = 2 or 4, B a
+//                          power of two from 4 to 128): rows into or out
+//                          of (2,1)/(4,1) sub-tiles, vector shuffles;
 //       strided-gather     anything else;
+//     a relayout of 8- or 16-bit elements whose layouts group k elements
+//     along one dim, one of them through a sub-tile (ElementGroups.h), takes
+//     the class of its groups' relayout, as the lowering moves the groups;
 //   * the largest common vector width (CuTe's max_common_vector): the
 //     largest power of two v such that every aligned group of v destination
 //     slots reads v consecutive, v-aligned source slots, or is all padding.
@@ -61,9 +70,16 @@ inline constexpr int64_t kPaddingSlot = -1;
 llvm::Expected<llvm::SmallVector<int64_t>> composeRelayout(const Shape &source,
                                                            const Shape &dest);
 
-enum class RelayoutClass { Bitcast, ChunkCopy, InTileTranspose, StridedGather };
+enum class RelayoutClass {
+  Bitcast,
+  ChunkCopy,
+  InTileTranspose,
+  StridedGather,
+  Interleave
+};
 
-/// `bitcast`, `chunk-copy`, `in-tile-transpose`, `strided-gather`.
+/// `bitcast`, `chunk-copy`, `in-tile-transpose`, `strided-gather`,
+/// `interleave`.
 llvm::StringRef relayoutClassName(RelayoutClass cls);
 
 struct RelayoutPlan {
@@ -75,6 +91,12 @@ struct RelayoutPlan {
   int64_t vectorElements = 1;
   /// Bytes written: the destination's allocated bytes, 0 for a bitcast.
   int64_t bytesMoved = 0;
+  /// Elements per group when the relayout moves element groups as wider
+  /// units (groupRelayout, ElementGroups.h): the class and explanation
+  /// are then the groups' relayout's. 0 otherwise.
+  int64_t groupedElements = 0;
+  /// The logical dim the groups run along (when groupedElements > 0).
+  int64_t groupedDim = 0;
   /// One line for people.
   std::string explanation;
 };

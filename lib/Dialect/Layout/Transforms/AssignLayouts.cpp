@@ -158,7 +158,10 @@ private:
 
   /// The price of reading a `from` buffer into a nest that writes `to`:
   /// its bytes, twice when the byte orders cross (the planner's
-  /// in-tile-transpose and strided-gather classes: a transpose).
+  /// in-tile-transpose, interleave and strided-gather classes: a transpose
+  /// or a shuffle of sub-tile rows; the interleaves were strided-gathers
+  /// before the planner named them, and no benchmark of fused programs
+  /// prices them lower yet).
   int64_t readCost(RankedTensorType from, RankedTensorType to) {
     int64_t b = bytes(from);
     if (from.getShape() != to.getShape() || from == to)
@@ -174,6 +177,7 @@ private:
         llvm::Expected<RelayoutPlan> plan = planRelayout(*src, *dst);
         if (plan)
           crosses = plan->cls == RelayoutClass::InTileTranspose ||
+                    plan->cls == RelayoutClass::Interleave ||
                     plan->cls == RelayoutClass::StridedGather;
         else
           llvm::consumeError(plan.takeError());

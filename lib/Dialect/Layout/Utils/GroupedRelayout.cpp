@@ -50,23 +50,11 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
   std::optional<Shape> dstShape = getGroupingShape(dstType);
   if (!srcShape || !dstShape)
     return failure();
-  // 32-bit groups first (the f32 kernels), then pairs of 8-bit elements.
-  std::optional<ElementGroups> srcGroups, dstGroups;
-  int64_t k = 0;
-  SmallVector<int64_t, 2> candidates = {int64_t(32 / bits)};
-  if (bits == 8)
-    candidates.push_back(2);
-  for (int64_t candidate : candidates) {
-    srcGroups = groupElements(*srcShape, candidate);
-    dstGroups = groupElements(*dstShape, candidate);
-    if (srcGroups && dstGroups && srcGroups->dim == dstGroups->dim &&
-        (srcGroups->subTile || dstGroups->subTile)) {
-      k = candidate;
-      break;
-    }
-  }
-  if (!k)
+  std::optional<GroupedRelayout> groups = groupRelayout(*srcShape, *dstShape);
+  if (!groups)
     return failure();
+  int64_t k = groups->k;
+  const ElementGroups &srcGroups = groups->source, &dstGroups = groups->dest;
 
   MLIRContext *context = rewriter.getContext();
   Location loc = relayout.getLoc();
@@ -114,9 +102,9 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
         rewriter.eraseOp(op);
     return failure();
   };
-  Value src = groupView(relayout.getSource(), srcType, *srcGroups);
+  Value src = groupView(relayout.getSource(), srcType, srcGroups);
   Value dst =
-      src ? groupView(relayout.getDestination(), dstType, *dstGroups) : Value();
+      src ? groupView(relayout.getDestination(), dstType, dstGroups) : Value();
   if (!src || !dst)
     return undo();
   auto grouped = RelayoutOp::create(rewriter, loc, src, dst);
@@ -129,7 +117,7 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
     llvm::raw_string_ostream(from) << element;
     llvm::raw_string_ostream(to) << wide;
     relayout.emitRemark() << "grouped elements: " << k << " x " << from
-                          << " as " << to << " along dim " << srcGroups->dim;
+                          << " as " << to << " along dim " << srcGroups.dim;
   }
   rewriter.eraseOp(relayout);
   return success();

@@ -169,8 +169,9 @@ def LayoutAssignLayouts : Pass<"layout-assign-layouts"> {
     (fusion, binary op, broadcast, tensor relayout) writes its result's
     buffer (padding slots included) and reads each operand's buffer, twice
     its bytes when the two byte orders cross (the planner's
-    `in-tile-transpose` and `strided-gather` classes: a transpose), once
-    otherwise (`bitcast`, `chunk-copy`).
+    `in-tile-transpose`, `interleave` and `strided-gather` classes: a
+    transpose or a shuffle of sub-tile rows), once otherwise (`bitcast`,
+    `chunk-copy`).
 
     The assignment is the exact minimum by enumeration when the candidates
     give at most `exhaustive-limit` combinations (trees and chains of a few
