@@ -7,6 +7,7 @@
 #include "layout/Xla/LayoutAlgebra.h"
 #include "layout/Xla/BufferBytes.h"
 #include "layout/Xla/ElementGroups.h"
+#include "layout/Xla/StagingLayout.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -317,6 +318,31 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                   block +
                   " elements: rows interleaved in registers (vector "
                   "shuffles)";
+  } else if (std::optional<Layout> staging = getStagingLayout(source, dest)) {
+    // The lowering takes two kernels through the staging layout
+    // (StagedRelayout.cpp): the plan is theirs, the class the one of the
+    // step that crosses the byte orders.
+    Shape middle = dest;
+    middle.setLayout(*staging);
+    llvm::Expected<RelayoutPlan> first =
+        planRelayout(source, middle, chunkBytes);
+    if (!first)
+      return first.takeError();
+    llvm::Expected<RelayoutPlan> second =
+        planRelayout(middle, dest, chunkBytes);
+    if (!second)
+      return second.takeError();
+    auto crosses = [](RelayoutClass cls) {
+      return cls == RelayoutClass::InTileTranspose ||
+             cls == RelayoutClass::StridedGather;
+    };
+    plan.cls =
+        crosses(first->cls) || !crosses(second->cls) ? first->cls : second->cls;
+    plan.staging = *staging;
+    plan.explanation = "two relayouts through " + printLayout(*staging) +
+                       " (the sub-tiled layout without its last tile): " +
+                       relayoutClassName(first->cls).str() + ", then " +
+                       relayoutClassName(second->cls).str();
   } else {
     plan.cls = RelayoutClass::StridedGather;
     plan.explanation =

@@ -124,11 +124,40 @@ TEST(LayoutAlgebra, GroupedPairsTakeTheirGroupsClass) {
   RelayoutPlan q = plan("s8[64,256]{1,0:T(32,128)(4,1)}", "s8[64,256]{0,1}");
   EXPECT_EQ(q.cls, RelayoutClass::InTileTranspose);
   EXPECT_EQ(q.groupedElements, 4);
-  // An odd row count does not group: the element map's class.
+  // An odd row count does not group: staged (below).
+  EXPECT_EQ(plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}")
+                .groupedElements,
+            0);
+}
+
+TEST(LayoutAlgebra, StagedPairsTakeTheirCrossingStepsClass) {
+  // 63 rows do not group; the lowering transposes into T(8,128), then
+  // interleaves the row pairs: the transpose is the class.
   RelayoutPlan odd =
       plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}");
-  EXPECT_EQ(odd.cls, RelayoutClass::StridedGather);
-  EXPECT_EQ(odd.groupedElements, 0);
+  EXPECT_EQ(odd.cls, RelayoutClass::InTileTranspose);
+  ASSERT_TRUE(odd.staging.has_value());
+  EXPECT_EQ(printLayout(*odd.staging), "{1,0:T(8,128)}");
+  EXPECT_EQ(odd.explanation,
+            "two relayouts through {1,0:T(8,128)} (the sub-tiled layout "
+            "without its last tile): in-tile-transpose, then interleave");
+  // Out of the sub-tiles: the plain tiles' rows of 128 read the sub-tiles
+  // at stride 2 (whole rows at one stride: a transpose, as
+  // TiledToTransposedIsInTileWithinBlocks), then the crossing transpose.
+  RelayoutPlan out =
+      plan("bf16[63,250]{1,0:T(8,128)(2,1)}", "bf16[63,250]{0,1}");
+  ASSERT_TRUE(out.staging.has_value());
+  EXPECT_EQ(out.explanation,
+            "two relayouts through {1,0:T(8,128)} (the sub-tiled layout "
+            "without its last tile): in-tile-transpose, then "
+            "in-tile-transpose");
+  EXPECT_EQ(out.cls, RelayoutClass::InTileTranspose);
+  // Pairs whose element map is not a gather keep their class, staged or
+  // not (sub-tiles into odd rows: an interleave).
+  RelayoutPlan rows =
+      plan("bf16[64,250]{1,0:T(8,128)(2,1)}", "bf16[64,250]{1,0}");
+  EXPECT_EQ(rows.cls, RelayoutClass::Interleave);
+  EXPECT_FALSE(rows.staging.has_value());
 }
 
 TEST(LayoutAlgebra, PackingIsNeverAChunkCopy) {

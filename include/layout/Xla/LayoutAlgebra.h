@@ -26,6 +26,9 @@
 //     a relayout of 8- or 16-bit elements whose layouts group k elements
 //     along one dim, one of them through a sub-tile (ElementGroups.h), takes
 //     the class of its groups' relayout, as the lowering moves the groups;
+//     a gather between a sub-tiled layout and a crossing one that the
+//     lowering stages (StagingLayout.h) takes the class of its crossing
+//     step;
 //   * the largest common vector width (CuTe's max_common_vector): the
 //     largest power of two v such that every aligned group of v destination
 //     slots reads v consecutive, v-aligned source slots, or is all padding.
@@ -97,6 +100,10 @@ struct RelayoutPlan {
   int64_t groupedElements = 0;
   /// The logical dim the groups run along (when groupedElements > 0).
   int64_t groupedDim = 0;
+  /// The layout a sub-tiled relayout whose element map is a gather goes
+  /// through (getStagingLayout, StagingLayout.h): two relayouts, the class
+  /// the one of the step that crosses the byte orders.
+  std::optional<Layout> staging;
   /// One line for people.
   std::string explanation;
 };

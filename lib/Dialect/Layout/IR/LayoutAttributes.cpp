@@ -156,6 +156,18 @@ std::optional<Layout> mlir::layout::getXlaLayout(MemRefType type) {
   return std::nullopt;
 }
 
+std::optional<Shape> mlir::layout::getStorageShape(MemRefType type) {
+  std::optional<Layout> layout = getXlaLayout(type);
+  if (!type.hasStaticShape() || !layout ||
+      !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  std::optional<PrimitiveType> element =
+      unsignedTypeOfBitWidth(type.getElementTypeBitWidth());
+  if (!element)
+    return std::nullopt;
+  return Shape::makeArray(*element, type.getShape(), *layout);
+}
+
 MemRefType mlir::layout::getBufferType(RankedTensorType type) {
   Attribute encoding = type.getEncoding();
   if (!encoding)

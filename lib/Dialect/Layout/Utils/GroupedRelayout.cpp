@@ -20,17 +20,6 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-/// The XLA shape of a static memref with a #layout.tiled or identity
-/// layout; only the element width matters to groupElements (u8/u16).
-static std::optional<Shape> getGroupingShape(MemRefType type) {
-  std::optional<Layout> layout = getXlaLayout(type);
-  if (!type.hasStaticShape() || !layout)
-    return std::nullopt;
-  unsigned bits = type.getElementTypeBitWidth();
-  return Shape::makeArray(bits == 8 ? PrimitiveType::U8 : PrimitiveType::U16,
-                          type.getShape(), *layout);
-}
-
 LogicalResult
 mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
                                   LoopKind kind,
@@ -46,8 +35,8 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
   unsigned bits = element.getIntOrFloatBitWidth();
   if (bits != 8 && bits != 16)
     return failure();
-  std::optional<Shape> srcShape = getGroupingShape(srcType);
-  std::optional<Shape> dstShape = getGroupingShape(dstType);
+  std::optional<Shape> srcShape = getStorageShape(srcType);
+  std::optional<Shape> dstShape = getStorageShape(dstType);
   if (!srcShape || !dstShape)
     return failure();
   std::optional<GroupedRelayout> groups = groupRelayout(*srcShape, *dstShape);

@@ -48,6 +48,13 @@ std::optional<int64_t> getIntegerMemorySpace(BaseMemRefType type);
 /// layout (strided views, affine maps).
 std::optional<Layout> getXlaLayout(MemRefType type);
 
+/// The XLA shape of the bytes of a static memref with an XLA layout
+/// (getXlaLayout): its dims and layout, with the unsigned integer type of
+/// its element's width (u8 to u64) as the element, for the layout decisions
+/// that only look at widths (element groups, staging). std::nullopt for
+/// dynamic shapes, other layouts and other widths (i1 included).
+std::optional<Shape> getStorageShape(MemRefType type);
+
 /// Checks that a memref with a `#layout.tiled` layout is consistent: the
 /// layout is valid for the shape (and element type when convertible) and its
 /// `S(n)` equals the memref's memory space. Emits through `emitError`.

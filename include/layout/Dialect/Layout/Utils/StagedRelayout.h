@@ -24,18 +24,9 @@
 namespace mlir::layout {
 
 /// The layout a relayout of static memrefs `source` -> `dest` (8- or 16-bit
-/// elements) should go through, or nullopt for a direct nest: exactly one
-/// side sub-tiled (two or more tiles, the last dividing the one before, no
-/// `*` dims, no legacy padding, tail padding or element size), and
-///  * the destination sub-tiled: the source's minor dim is another one;
-///  * the source sub-tiled: the destination is not the source without its
-///    last tile (that pair is the second step itself), and its minor dim
-///    is another one or its physical rows are not whole 64-byte lines
-///    (rows along the sub-tiles read them strided, NestEmitter::RowRead;
-///    odd rows measured faster through the tiles, whose source walk
-///    realigns them: docs/performance.md, "Sub-tiles in one pass").
-/// The staging layout is the sub-tiled one without its last tile: the same
-/// padding slots, so each step is a relayout between two dense layouts.
+/// elements, one memory space) should go through, or nullopt for a direct
+/// nest: the library's getStagingLayout (layout/Xla/StagingLayout.h, which
+/// the planner uses too) on the memrefs' storage shapes.
 std::optional<TiledLayoutAttr> getStagingLayout(MemRefType source,
                                                 MemRefType dest);
 

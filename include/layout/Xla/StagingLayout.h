@@ -1,0 +1,43 @@
+//===- StagingLayout.h - Relayouts through a middle layout ------*- C++ -*-===//
+//
+// A relayout between a sub-tiled layout (a last tile such as (2,1) that
+// interleaves row pairs, bf16's T(8,128)(2,1)) and a layout whose byte
+// order crosses it has rows that are pairs of the other order, not runs:
+// no blocked transpose and no interleaved row takes it. Through the
+// sub-tiled layout without its last tile it is two relayouts that do: a
+// blocked transpose (or a source walk) to the plain tiles, then
+// interleaved rows into the sub-tiles (or the reverse). The planner
+// (planRelayout) and the lowering (StagedRelayout.cpp) decide with the
+// same function. docs/lowering.md, "Which kernel when" (`staged`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_XLA_STAGINGLAYOUT_H
+#define LAYOUT_XLA_STAGINGLAYOUT_H
+
+#include "layout/Xla/Shape.h"
+
+#include <optional>
+
+namespace mlir::layout {
+
+/// The layout a relayout `source` -> `dest` (static arrays of rank >= 2,
+/// the same dims and element type of 8 or 16 bits, not PRED) should go
+/// through, or std::nullopt for a direct kernel: exactly one side sub-tiled
+/// (two or more tiles, the last dividing the one before, no `*` dims, no
+/// legacy padding, tail padding or element size), and
+///  * the destination sub-tiled: the source's minor dim is another one;
+///  * the source sub-tiled: the destination is not the source without its
+///    last tile (that pair is the second step itself), and its minor dim
+///    is another one or its physical rows are not whole 64-byte lines
+///    (rows along the sub-tiles read them strided; odd rows measured
+///    faster through the tiles, whose source walk realigns them:
+///    docs/performance.md, "Sub-tiles in one pass").
+/// The staging layout is the sub-tiled one without its last tile (its
+/// memory space included): the same padding slots, so each step is a
+/// relayout between two dense layouts.
+std::optional<Layout> getStagingLayout(const Shape &source, const Shape &dest);
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_XLA_STAGINGLAYOUT_H

@@ -1,0 +1,74 @@
+//===- StagingLayout.cpp - Relayouts through an intermediate layout -------===//
+//
+// When a sub-tiled relayout is staged: include/layout/Xla/StagingLayout.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/StagingLayout.h"
+
+using namespace mlir::layout;
+
+/// Whether `layout` is sub-tiled as getStagingLayout requires.
+static bool isSubTiled(const Layout &layout) {
+  llvm::ArrayRef<Tile> tiles = layout.getTiles();
+  if (tiles.size() < 2 || !layout.getPaddedDimensions().empty() ||
+      layout.getTailPaddingAlignment() != 1 ||
+      layout.getElementSizeInBits() != 0 || layout.isSparse() ||
+      !layout.getSplitConfigs().empty())
+    return false;
+  for (const Tile &tile : tiles)
+    if (tile.hasCombine())
+      return false;
+  // The last tile divides the minor end of the one before: dropping it
+  // leaves the same padding slots.
+  const Tile &last = tiles.back(), &before = tiles[tiles.size() - 2];
+  if (last.size() > before.size())
+    return false;
+  size_t shift = before.size() - last.size();
+  for (size_t i = 0; i < last.size(); ++i)
+    if (last.getDim(i) <= 0 || before.getDim(shift + i) % last.getDim(i) != 0)
+      return false;
+  return true;
+}
+
+/// The bytes of one row of `layout`'s innermost physical dim for `shape`'s
+/// dims, or 0 when it is not a positive size.
+static int64_t getPhysicalRowBytes(const Layout &layout, const Shape &shape) {
+  int64_t elements = 0;
+  if (layout.getTiles().empty()) {
+    elements = shape.getDim(layout.getMinorToMajor(0));
+  } else {
+    const Tile &last = layout.getTiles().back();
+    elements = last.getDim(last.size() - 1);
+  }
+  if (elements <= 0)
+    return 0;
+  return elements * primitiveTypeBitWidth(shape.getElementType()) / 8;
+}
+
+std::optional<Layout> mlir::layout::getStagingLayout(const Shape &source,
+                                                     const Shape &dest) {
+  if (!source.isArray() || !dest.isArray() || !source.isStatic() ||
+      !dest.isStatic() || !source.hasLayout() || !dest.hasLayout() ||
+      source.getDims() != dest.getDims() || source.getRank() < 2 ||
+      source.getElementType() != dest.getElementType() ||
+      source.getElementType() == PrimitiveType::Pred)
+    return std::nullopt;
+  int64_t bits = primitiveTypeBitWidth(source.getElementType());
+  if (bits != 8 && bits != 16)
+    return std::nullopt;
+  const Layout &from = source.getLayout(), &to = dest.getLayout();
+  bool subFrom = isSubTiled(from), subTo = isSubTiled(to);
+  if (subFrom == subTo)
+    return std::nullopt;
+  Layout staging = subFrom ? from : to;
+  staging.mutableTiles().pop_back();
+  if (subTo && from.getMinorToMajor(0) == to.getMinorToMajor(0))
+    return std::nullopt; // rows along the sub-tiles: interleaved rows
+  if (subFrom && to == staging)
+    return std::nullopt; // the second step itself
+  if (subFrom && from.getMinorToMajor(0) == to.getMinorToMajor(0) &&
+      getPhysicalRowBytes(to, dest) % 64 == 0)
+    return std::nullopt; // destination lines read strided from the sub-tiles
+  return staging;
+}

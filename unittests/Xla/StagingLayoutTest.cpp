@@ -1,0 +1,68 @@
+//===- StagingLayoutTest.cpp - When a sub-tiled relayout is staged --------===//
+//
+// getStagingLayout's rules (include/layout/Xla/StagingLayout.h), one case
+// each: the crossing pairs stage through the sub-tiled layout without its
+// last tile; rows along the sub-tiles, the second step itself, whole lines
+// read strided, two sub-tiled or two plain layouts, other widths and PRED
+// do not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "layout/Xla/StagingLayout.h"
+
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::layout;
+using namespace mlir::layout::unittest;
+
+namespace {
+
+std::string staging(llvm::StringRef from, llvm::StringRef to) {
+  std::optional<Layout> layout =
+      getStagingLayout(valueOf(parseShape(from)), valueOf(parseShape(to)));
+  return layout ? printLayout(*layout) : "none";
+}
+
+TEST(StagingLayout, CrossingPairsStageThroughThePlainTiles) {
+  EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "{1,0:T(8,128)}");
+  EXPECT_EQ(staging("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1}"),
+            "{1,0:T(8,128)}");
+  EXPECT_EQ(
+      staging("s8[63,256]{1,0:T(32,128)(4,1)}", "s8[63,256]{0,1:T(8,128)}"),
+      "{1,0:T(32,128)}");
+  // Sub-tiles into rows that are not whole 64-byte lines: through the tiles,
+  // whose source walk realigns them.
+  EXPECT_EQ(staging("bf16[64,250]{1,0:T(8,128)(2,1)}", "bf16[64,250]{1,0}"),
+            "{1,0:T(8,128)}");
+}
+
+TEST(StagingLayout, DirectPairs) {
+  // Rows along the sub-tiles (interleaved rows), the second step itself,
+  // whole lines read strided from the sub-tiles.
+  EXPECT_EQ(staging("bf16[64,256]{1,0}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(
+      staging("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0:T(8,128)}"),
+      "none");
+  EXPECT_EQ(staging("bf16[64,256]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0}"),
+            "none");
+  // Both or neither side sub-tiled; a last tile that does not divide the
+  // one before; 32-bit elements; PRED; different dims.
+  EXPECT_EQ(staging("bf16[64,256]{1,0:T(8,128)(2,1)}",
+                    "bf16[64,256]{0,1:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(staging("bf16[64,256]{1,0}", "bf16[64,256]{0,1}"), "none");
+  EXPECT_EQ(staging("bf16[64,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(3,1)}"),
+            "none");
+  EXPECT_EQ(staging("f32[63,256]{0,1}", "f32[63,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(staging("pred[63,256]{0,1}", "pred[63,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+}
+
+} // namespace
