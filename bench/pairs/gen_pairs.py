@@ -28,7 +28,8 @@ SUB = ("sub-tiled", "{1,0:T(8,128)(2,1)}")
 
 # Matrices: (name, element type, large shape, small shape, classes). The
 # odd ones have no extent a multiple of 8 or 128: rows are not whole lines
-# and every tiled layout has padding slots.
+# and every tiled layout has padding slots. The narrow one has rows of 64
+# elements, half a tile.
 MATRICES = [
     ("f32", "f32", (4096, 4096), (256, 256), [ROW, PERM, TILED, TPERM]),
     ("bf16", "bf16", (4096, 4096), (256, 256), [ROW, PERM, TILED, TPERM,
@@ -36,6 +37,10 @@ MATRICES = [
     ("f32_odd", "f32", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM]),
     ("bf16_odd", "bf16", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM,
                                                    SUB]),
+    # 64 columns: the (8,128) tiles along the rows are half padding (tiles
+    # partly outside the array), the permuted ones whole.
+    ("bf16_narrow", "bf16", (65536, 64), (256, 64), [ROW, PERM, TILED,
+                                                     TPERM, SUB]),
 ]
 BYTES = {"f32": 4, "bf16": 2}
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the layout pair matrix (docs/performance.md, "Layout pair
 # matrix"):
-#   bash bench/pairs/run.sh [--rounds N] [--only f32,bf16,f32_odd,bf16_odd]
+#   bash bench/pairs/run.sh [--rounds N] [--only f32,bf16,f32_odd,bf16_odd,bf16_narrow]
 #                           [--check-only] [--threads N|all] [--json FILE]
 # Every relayout of gen_pairs.py is compiled with the default
 # --layout-lower-to-llvm and, as the reference it is checked against, with

@@ -98,6 +98,17 @@ SUBTILE_CASES = [
      "{1,0:T(32,128)(4,1)}"),
     ("i16_2x1_same", "i16", (64, 256), "{1,0:T(8,128)(2,1)}",
      "{1,0:T(8,128)(2,1)}"),
+    # Tiles partly outside the array along the row (64 of 128 columns, 96,
+    # 64 rows of {0,1}): interleaved rows up to the last column, then whole
+    # vectors of padding; 70 columns (not a multiple of the vectors' step)
+    # keep the plain loops for that tile.
+    ("bf16_10_to_2x1_half", "bf16", (40, 64), "{1,0}", "{1,0:T(8,128)(2,1)}"),
+    ("i8_10_to_4x1_part", "i8", (64, 96), "{1,0}", "{1,0:T(32,128)(4,1)}"),
+    ("i8_10_to_2x1_half", "i8", (24, 64), "{1,0}", "{1,0:T(8,128)(2,1)}"),
+    ("bf16_01_to_t01_2x1_half", "bf16", (64, 40), "{0,1}",
+     "{0,1:T(8,128)(2,1)}"),
+    ("bf16_10_to_2x1_odd_part", "bf16", (40, 70), "{1,0}",
+     "{1,0:T(8,128)(2,1)}"),
 ]
 
 # Sub-tiles against layouts whose byte order crosses them but keeps their

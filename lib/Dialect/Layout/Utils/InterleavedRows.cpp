@@ -93,15 +93,40 @@ NestEmitter::planInterleavedRow(unsigned k,
            << lanes << " lanes";
     return std::nullopt;
   }
-  for (int j : active.set_bits())
-    for (unsigned i = k; i < n; ++i)
-      if (checks[j].form.coeffs[i])
+  // Padding checks: none along the inner dims (but those of one slot,
+  // always 0: a (2,1) sub-tile's column dim); along dim k only a static
+  // bound on p_k at a multiple of the vectors' step (the rows of a tile
+  // that is partly outside the array: elements, then whole padding
+  // vectors), outer dims of one value taken as 0.
+  std::optional<int64_t> validRows;
+  for (int j : active.set_bits()) {
+    const Check &c = checks[j];
+    for (unsigned i = k + 1; i < n; ++i)
+      if (c.form.coeffs[i] && IndexExprs::getConstant(physSizes[i]) != 1)
         return std::nullopt;
+    int64_t a = c.form.coeffs[k];
+    if (a == 0)
+      continue;
+    if (a < 0 || plan.walksSource())
+      return std::nullopt;
+    AffineExpr alpha = x.cst(c.form.constant);
+    for (unsigned i = 0; i < k; ++i)
+      if (c.form.coeffs[i] && IndexExprs::getConstant(physSizes[i]) != 1)
+        alpha = alpha + placeholders[i] * c.form.coeffs[i];
+    std::optional<int64_t> valid = IndexExprs::getConstant(
+        x.simplify((c.bound - alpha - 1).floorDiv(a) + 1));
+    if (!valid || *valid < 0 || *valid % *part != 0 ||
+        (*rowLength - std::min(*valid, *rowLength)) % *part != 0)
+      return std::nullopt;
+    if (*valid < *rowLength)
+      validRows = std::min(validRows.value_or(*valid), *valid);
+  }
   // Per source: the index with the inner dims fixed, for every inner
   // combination, contiguous (or constant) along dim k.
   AffineExpr pk = placeholders[k];
   InterleavedRows rows;
   rows.m = m;
+  rows.validRows = validRows;
   for (const Source &s : sources) {
     bool isContiguous = true, isConstant = true, isAffine = true;
     rows.reads.emplace_back();
@@ -178,8 +203,27 @@ NestEmitter::emitInterleavedRow(unsigned k,
   // unaligned, cached vectors.
   auto emitRowLoop = [&](bool alignedRow) {
     int64_t part = lanes / m;
+    auto destIndices = [&] {
+      SmallVector<Value> indices;
+      for (unsigned i = 0; i < n; ++i)
+        indices.push_back(
+            i <= k ? x.materialize(placeholders[i])
+                   : arith::ConstantIndexOp::create(b, loc, 0).getResult());
+      return indices;
+    };
+    auto setStoreKind = [&](vector::StoreOp store) {
+      if (!alignedRow)
+        return;
+      store.setAlignment(static_cast<uint64_t>(options.vectorBytes));
+      if (nontemporal) {
+        store.setNontemporal(true);
+        usedNontemporal = true;
+      }
+    };
+    AffineExpr rowEnd =
+        rows->validRows ? x.cst(*rows->validRows) : physSizes[k];
     x.forLoop(
-        {}, {physSizes[k]},
+        {}, {rowEnd},
         [&](Value iv) {
           x.bind(pk, iv);
           SmallVector<Value> loaded;
@@ -245,20 +289,22 @@ NestEmitter::emitInterleavedRow(unsigned k,
           Value result = fromMoveType(
               fn(b, loc, loaded),
               cast<MemRefType>(destView.getType()).getElementType());
-          SmallVector<Value> indices;
-          for (unsigned i = 0; i < n; ++i)
-            indices.push_back(
-                i <= k ? x.materialize(placeholders[i])
-                       : arith::ConstantIndexOp::create(b, loc, 0).getResult());
-          auto store =
-              vector::StoreOp::create(b, loc, result, destView, indices);
-          if (!alignedRow)
-            return;
-          store.setAlignment(static_cast<uint64_t>(options.vectorBytes));
-          if (nontemporal) {
-            store.setNontemporal(true);
-            usedNontemporal = true;
-          }
+          setStoreKind(
+              vector::StoreOp::create(b, loc, result, destView, destIndices()));
+        },
+        part);
+    if (!rows->validRows)
+      return;
+    // The padding rows of the tile: whole vectors of the padding value.
+    Type destElement = cast<MemRefType>(destView.getType()).getElementType();
+    Value padding = vector::BroadcastOp::create(
+        b, loc, VectorType::get({lanes}, destElement), getPadValue());
+    x.forLoop(
+        {x.cst(*rows->validRows)}, {physSizes[k]},
+        [&](Value iv) {
+          x.bind(pk, iv);
+          setStoreKind(vector::StoreOp::create(b, loc, padding, destView,
+                                               destIndices()));
         },
         part);
   };

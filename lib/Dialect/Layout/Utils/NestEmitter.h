@@ -186,6 +186,11 @@ private:
     /// Per source: its flat index when it is read in the destination's
     /// order (whole vectors, no interleave); null otherwise.
     SmallVector<AffineExpr> sameOrder;
+    /// Rows whose tile is only partly inside the array (a padding check
+    /// along dim k, e.g. bf16[256,64] in T(8,128)(2,1)): p_k values below
+    /// `validRows` hold elements, the rest padding. Static, a multiple of
+    /// the vectors' step along p_k; nullopt when every p_k holds elements.
+    std::optional<int64_t> validRows;
   };
   AffineExpr getSameOrderIndex(unsigned k, const Source &s, int64_t part);
   std::optional<InterleavedRows>
