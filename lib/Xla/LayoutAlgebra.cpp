@@ -153,7 +153,9 @@ int64_t getTransposeBlock(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
 
 /// Every aligned block of k * block destination slots interleaves k source
 /// runs of `block` elements: slot i * k + l reads base_l + i (padding slots
-/// read nothing). Rows in (2,1)/(4,1) sub-tiles from rows or tiles.
+/// read nothing), each lane of a block with elements holding at least half
+/// the block (a tile mostly padding, f32[2,3] in T(8,128), interleaves
+/// nothing). Rows in (2,1)/(4,1) sub-tiles from rows or tiles.
 bool isInterleave(llvm::ArrayRef<int64_t> map, int64_t k, int64_t block) {
   int64_t span = k * block;
   int64_t n = static_cast<int64_t>(map.size());
@@ -163,6 +165,7 @@ bool isInterleave(llvm::ArrayRef<int64_t> map, int64_t k, int64_t block) {
   for (int64_t start = 0; start < n; start += span) {
     for (int64_t lane = 0; lane < k; ++lane) {
       std::optional<int64_t> base;
+      int64_t count = 0;
       for (int64_t i = 0; i < block; ++i) {
         int64_t from = map[start + i * k + lane];
         if (from == kPaddingSlot)
@@ -170,8 +173,11 @@ bool isInterleave(llvm::ArrayRef<int64_t> map, int64_t k, int64_t block) {
         if (base && from != *base + i)
           return false;
         base = from - i;
+        ++count;
         sawElement = true;
       }
+      if (count && 2 * count < block)
+        return false;
     }
   }
   return sawElement;
@@ -200,8 +206,9 @@ bool isDeinterleave(llvm::ArrayRef<int64_t> map, int64_t rowLength, int64_t k,
 }
 
 /// The interleave of a relayout: the lane count k (2 or 4) and the largest
-/// block (a power of two from 128 down to 4) for which isInterleave or, over
-/// the destination rows, isDeinterleave holds; k = 0 if neither.
+/// block (a power of two from 128 down to 4; down to 8 for the rows read at
+/// stride k: 4 x 4 tiles read across are transposes) for which isInterleave
+/// or, over the destination rows, isDeinterleave holds; k = 0 if neither.
 struct InterleaveForm {
   int64_t k = 0, block = 0;
   bool split = false;
@@ -211,7 +218,8 @@ InterleaveForm getInterleave(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
     for (int64_t block = 128; block >= 4; block /= 2) {
       if (isInterleave(map, k, block))
         return {k, block, false};
-      if (block <= rowLength && isDeinterleave(map, rowLength, k, block))
+      if (block >= 8 && block <= rowLength &&
+          isDeinterleave(map, rowLength, k, block))
         return {k, block, true};
     }
   return {};
@@ -294,6 +302,32 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     plan.cls = RelayoutClass::ChunkCopy;
     plan.explanation =
         "contiguous runs of at least " + runText + ": memcpy of the runs";
+  } else if (std::optional<Layout> staging = getStagingLayout(source, dest)) {
+    // The lowering takes two kernels through the staging layout
+    // (StagedRelayout.cpp), after the element groups and before any other
+    // kernel: the plan is theirs, the class the one of the step that
+    // crosses the byte orders.
+    Shape middle = dest;
+    middle.setLayout(*staging);
+    llvm::Expected<RelayoutPlan> first =
+        planRelayout(source, middle, chunkBytes);
+    if (!first)
+      return first.takeError();
+    llvm::Expected<RelayoutPlan> second =
+        planRelayout(middle, dest, chunkBytes);
+    if (!second)
+      return second.takeError();
+    auto crosses = [](RelayoutClass cls) {
+      return cls == RelayoutClass::InTileTranspose ||
+             cls == RelayoutClass::StridedGather;
+    };
+    plan.cls =
+        crosses(first->cls) || !crosses(second->cls) ? first->cls : second->cls;
+    plan.staging = *staging;
+    plan.explanation = "two relayouts through " + printLayout(*staging) +
+                       " (the sub-tiled layout without its last tile): " +
+                       relayoutClassName(first->cls).str() + ", then " +
+                       relayoutClassName(second->cls).str();
   } else if (int64_t block = getTransposeBlock(*map, rowLength);
              block && (block == rowLength || !getInterleaveForm().k)) {
     plan.cls = RelayoutClass::InTileTranspose;
@@ -318,31 +352,6 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                   block +
                   " elements: rows interleaved in registers (vector "
                   "shuffles)";
-  } else if (std::optional<Layout> staging = getStagingLayout(source, dest)) {
-    // The lowering takes two kernels through the staging layout
-    // (StagedRelayout.cpp): the plan is theirs, the class the one of the
-    // step that crosses the byte orders.
-    Shape middle = dest;
-    middle.setLayout(*staging);
-    llvm::Expected<RelayoutPlan> first =
-        planRelayout(source, middle, chunkBytes);
-    if (!first)
-      return first.takeError();
-    llvm::Expected<RelayoutPlan> second =
-        planRelayout(middle, dest, chunkBytes);
-    if (!second)
-      return second.takeError();
-    auto crosses = [](RelayoutClass cls) {
-      return cls == RelayoutClass::InTileTranspose ||
-             cls == RelayoutClass::StridedGather;
-    };
-    plan.cls =
-        crosses(first->cls) || !crosses(second->cls) ? first->cls : second->cls;
-    plan.staging = *staging;
-    plan.explanation = "two relayouts through " + printLayout(*staging) +
-                       " (the sub-tiled layout without its last tile): " +
-                       relayoutClassName(first->cls).str() + ", then " +
-                       relayoutClassName(second->cls).str();
   } else {
     plan.cls = RelayoutClass::StridedGather;
     plan.explanation =

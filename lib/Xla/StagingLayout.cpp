@@ -58,6 +58,10 @@ std::optional<Layout> mlir::layout::getStagingLayout(const Shape &source,
   if (bits != 8 && bits != 16)
     return std::nullopt;
   const Layout &from = source.getLayout(), &to = dest.getLayout();
+  // A copy into another memory space is one kernel (the lowering stages
+  // within one memory space only).
+  if (from.getMemorySpace() != to.getMemorySpace())
+    return std::nullopt;
   bool subFrom = isSubTiled(from), subTo = isSubTiled(to);
   if (subFrom == subTo)
     return std::nullopt;

@@ -92,10 +92,11 @@ TEST(LayoutAlgebra, SubTilesAreInterleaves) {
             "each destination row of 256 slots reads the source at stride 2 "
             "within aligned blocks of 128: 2 interleaved source rows split "
             "in registers (vector shuffles)");
-  // s8 quads, with padding columns (250 of 256 in the second tile).
+  // s8 quads (also a transpose within blocks of 4: the interleave names
+  // the kernel).
   EXPECT_EQ(
-      plan("s8[64,250]{1,0:T(32,128)(4,1)}", "s8[64,250]{1,0}").explanation,
-      "each destination row of 250 slots reads the source at stride 4 within "
+      plan("s8[64,256]{1,0:T(32,128)(4,1)}", "s8[64,256]{1,0}").explanation,
+      "each destination row of 256 slots reads the source at stride 4 within "
       "aligned blocks of 128: 4 interleaved source rows split in registers "
       "(vector shuffles)");
   EXPECT_EQ(plan("s8[64,250]{1,0}", "s8[64,250]{1,0:T(32,128)(4,1)}").cls,
@@ -104,6 +105,16 @@ TEST(LayoutAlgebra, SubTilesAreInterleaves) {
   // (1,0),(1,1), and rows into column-major tiles of pairs stay gathers.
   EXPECT_EQ(plan("f32[64,64]{1,0}", "f32[64,64]{1,0:T(2,2)}").cls,
             RelayoutClass::StridedGather);
+  // Tiles mostly padding: lanes of one element interleave nothing
+  // (f32[2,3] fills 3 of each 128-slot tile row; f32[64,1] one).
+  EXPECT_EQ(plan("f32[2,3]{1,0}", "f32[2,3]{1,0:T(8,128)}").cls,
+            RelayoutClass::StridedGather);
+  EXPECT_NE(plan("f32[64,1]{1,0}", "f32[64,1]{1,0:T(8,128)}").cls,
+            RelayoutClass::Interleave);
+  // 4 x 4 tiles read across are transposes (rows at stride 4 in blocks of
+  // 4), not interleaves.
+  EXPECT_EQ(plan("f32[16,16]{0,1:T(4,4)}", "f32[16,16]{1,0}").cls,
+            RelayoutClass::InTileTranspose);
 }
 
 TEST(LayoutAlgebra, GroupedPairsTakeTheirGroupsClass) {
@@ -152,12 +163,18 @@ TEST(LayoutAlgebra, StagedPairsTakeTheirCrossingStepsClass) {
             "without its last tile): in-tile-transpose, then "
             "in-tile-transpose");
   EXPECT_EQ(out.cls, RelayoutClass::InTileTranspose);
-  // Pairs whose element map is not a gather keep their class, staged or
-  // not (sub-tiles into odd rows: an interleave).
+  // Sub-tiles into rows that are not whole lines stage too (the lowering
+  // does), through the tiles and their source walk.
   RelayoutPlan rows =
       plan("bf16[64,250]{1,0:T(8,128)(2,1)}", "bf16[64,250]{1,0}");
-  EXPECT_EQ(rows.cls, RelayoutClass::Interleave);
-  EXPECT_FALSE(rows.staging.has_value());
+  EXPECT_EQ(rows.cls, RelayoutClass::InTileTranspose);
+  ASSERT_TRUE(rows.staging.has_value());
+  EXPECT_EQ(rows.explanation,
+            "two relayouts through {1,0:T(8,128)} (the sub-tiled layout "
+            "without its last tile): in-tile-transpose, then chunk-copy");
+  // Across memory spaces the lowering does not stage, nor does the plan.
+  EXPECT_FALSE(plan("bf16[63,256]{1,0:T(8,128)(2,1)S(1)}", "bf16[63,256]{0,1}")
+                   .staging.has_value());
 }
 
 TEST(LayoutAlgebra, PackingIsNeverAChunkCopy) {

@@ -63,6 +63,9 @@ TEST(StagingLayout, DirectPairs) {
             "none");
   EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[64,256]{1,0:T(8,128)(2,1)}"),
             "none");
+  // Another memory space: one kernel.
+  EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)S(1)}"),
+            "none");
 }
 
 } // namespace

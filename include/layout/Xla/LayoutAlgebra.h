@@ -17,18 +17,21 @@
 //                          than 1: a 2-D transpose inside tiles, done with
 //                          vector shuffles;
 //       interleave         every aligned block of k * B destination slots
-//                          interleaves k source runs of B elements, or
-//                          every destination row reads the source at
-//                          stride k within aligned blocks (k = 2 or 4, B a
-//                          power of two from 4 to 128): rows into or out
-//                          of (2,1)/(4,1) sub-tiles, vector shuffles;
+//                          interleaves k source runs of B elements (each
+//                          at least half full), or every destination row
+//                          reads the source at stride k within aligned
+//                          blocks of 8 to 128 (k = 2 or 4, B a power of
+//                          two from 4 to 128): rows into or out of
+//                          (2,1)/(4,1) sub-tiles, vector shuffles (rows
+//                          that read whole rows at stride k, sub-tiles
+//                          into plain tiles of their width, stay
+//                          in-tile-transpose);
 //       strided-gather     anything else;
 //     a relayout of 8- or 16-bit elements whose layouts group k elements
 //     along one dim, one of them through a sub-tile (ElementGroups.h), takes
 //     the class of its groups' relayout, as the lowering moves the groups;
-//     a gather between a sub-tiled layout and a crossing one that the
-//     lowering stages (StagingLayout.h) takes the class of its crossing
-//     step;
+//     a pair that the lowering stages (a sub-tiled layout against a
+//     crossing one, StagingLayout.h) takes the class of its crossing step;
 //   * the largest common vector width (CuTe's max_common_vector): the
 //     largest power of two v such that every aligned group of v destination
 //     slots reads v consecutive, v-aligned source slots, or is all padding.
@@ -100,9 +103,9 @@ struct RelayoutPlan {
   int64_t groupedElements = 0;
   /// The logical dim the groups run along (when groupedElements > 0).
   int64_t groupedDim = 0;
-  /// The layout a sub-tiled relayout whose element map is a gather goes
-  /// through (getStagingLayout, StagingLayout.h): two relayouts, the class
-  /// the one of the step that crosses the byte orders.
+  /// The layout a staged relayout goes through (getStagingLayout,
+  /// StagingLayout.h): two relayouts, the class the one of the step that
+  /// crosses the byte orders.
   std::optional<Layout> staging;
   /// One line for people.
   std::string explanation;

@@ -22,7 +22,8 @@
 namespace mlir::layout {
 
 /// The layout a relayout `source` -> `dest` (static arrays of rank >= 2,
-/// the same dims and element type of 8 or 16 bits, not PRED) should go
+/// the same dims and element type of 8 or 16 bits, not PRED, one memory
+/// space) should go
 /// through, or std::nullopt for a direct kernel: exactly one side sub-tiled
 /// (two or more tiles, the last dividing the one before, no `*` dims, no
 /// legacy padding, tail padding or element size), and
@@ -33,9 +34,8 @@ namespace mlir::layout {
 ///    (rows along the sub-tiles read them strided; odd rows measured
 ///    faster through the tiles, whose source walk realigns them:
 ///    docs/performance.md, "Sub-tiles in one pass").
-/// The staging layout is the sub-tiled one without its last tile (its
-/// memory space included): the same padding slots, so each step is a
-/// relayout between two dense layouts.
+/// The staging layout is the sub-tiled one without its last tile: the same
+/// padding slots, so each step is a relayout between two dense layouts.
 std::optional<Layout> getStagingLayout(const Shape &source, const Shape &dest);
 
 } // namespace mlir::layout

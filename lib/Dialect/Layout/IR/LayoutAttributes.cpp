@@ -151,9 +151,15 @@ MemRefType mlir::layout::getMemRefType(ArrayRef<int64_t> shape,
 std::optional<Layout> mlir::layout::getXlaLayout(MemRefType type) {
   if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout()))
     return tiled.getLayout();
-  if (type.getLayout().isIdentity())
-    return Layout::getDefault(type.getRank());
-  return std::nullopt;
+  if (!type.getLayout().isIdentity())
+    return std::nullopt;
+  // The memory space S(n) of an identity memref is its integer memory space.
+  std::optional<int64_t> space = getIntegerMemorySpace(type);
+  if (!space)
+    return std::nullopt;
+  Layout layout = Layout::getDefault(type.getRank());
+  layout.setMemorySpace(*space);
+  return layout;
 }
 
 std::optional<Shape> mlir::layout::getStorageShape(MemRefType type) {
@@ -161,8 +167,10 @@ std::optional<Shape> mlir::layout::getStorageShape(MemRefType type) {
   if (!type.hasStaticShape() || !layout ||
       !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  std::optional<PrimitiveType> element =
-      unsignedTypeOfBitWidth(type.getElementTypeBitWidth());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return std::nullopt;
+  std::optional<PrimitiveType> element = unsignedTypeOfBitWidth(bits);
   if (!element)
     return std::nullopt;
   return Shape::makeArray(*element, type.getShape(), *layout);

@@ -44,8 +44,9 @@ MemRefType getBufferType(RankedTensorType type);
 std::optional<int64_t> getIntegerMemorySpace(BaseMemRefType type);
 
 /// The XLA layout of a memref type: its `#layout.tiled` layout, the default
-/// (row-major) layout for the identity layout, std::nullopt for any other
-/// layout (strided views, affine maps).
+/// (row-major) layout for the identity layout (with the memref's integer
+/// memory space as S(n)), std::nullopt for any other layout (strided views,
+/// affine maps) or memory space attribute.
 std::optional<Layout> getXlaLayout(MemRefType type);
 
 /// The XLA shape of the bytes of a static memref with an XLA layout
