@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -101,21 +102,16 @@ NestEmitter::planInterleavedRow(unsigned k,
   std::optional<int64_t> validRows;
   for (int j : active.set_bits()) {
     const Check &c = checks[j];
-    for (unsigned i = k + 1; i < n; ++i)
-      if (c.form.coeffs[i] && IndexExprs::getConstant(physSizes[i]) != 1)
-        return std::nullopt;
-    int64_t a = c.form.coeffs[k];
-    if (a == 0)
+    if (c.form.coeffs[k] == 0 &&
+        llvm::all_of(llvm::seq<unsigned>(k + 1, n), [&](unsigned i) {
+          return c.form.coeffs[i] == 0 ||
+                 IndexExprs::getConstant(physSizes[i]) == 1;
+        }))
       continue;
-    if (a < 0 || plan.walksSource())
+    if (plan.walksSource())
       return std::nullopt;
-    AffineExpr alpha = x.cst(c.form.constant);
-    for (unsigned i = 0; i < k; ++i)
-      if (c.form.coeffs[i] && IndexExprs::getConstant(physSizes[i]) != 1)
-        alpha = alpha + placeholders[i] * c.form.coeffs[i];
-    std::optional<int64_t> valid = IndexExprs::getConstant(
-        x.simplify((c.bound - alpha - 1).floorDiv(a) + 1));
-    if (!valid || *valid < 0 || *valid % *part != 0 ||
+    std::optional<int64_t> valid = getValidSlots(c, k, k);
+    if (!valid || *valid % *part != 0 ||
         (*rowLength - std::min(*valid, *rowLength)) % *part != 0)
       return std::nullopt;
     if (*valid < *rowLength)

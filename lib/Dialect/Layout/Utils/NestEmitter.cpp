@@ -118,6 +118,27 @@ NestEmitter::getWalkedCopyElementBytes(Value dest,
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
+std::optional<int64_t> NestEmitter::getValidSlots(const Check &c, unsigned from,
+                                                  unsigned level) {
+  unsigned n = placeholders.size();
+  for (unsigned i = from; i < n; ++i)
+    if (i != level && c.form.coeffs[i] &&
+        IndexExprs::getConstant(physSizes[i]) != 1)
+      return std::nullopt;
+  int64_t a = c.form.coeffs[level];
+  if (a <= 0)
+    return std::nullopt;
+  AffineExpr alpha = x.cst(c.form.constant);
+  for (unsigned i = 0; i < from; ++i)
+    if (c.form.coeffs[i] && IndexExprs::getConstant(physSizes[i]) != 1)
+      alpha = alpha + placeholders[i] * c.form.coeffs[i];
+  std::optional<int64_t> valid = IndexExprs::getConstant(
+      x.simplify((c.bound - alpha - 1).floorDiv(a) + 1));
+  if (!valid || *valid < 0)
+    return std::nullopt;
+  return valid;
+}
+
 bool NestEmitter::getWalkChecks(ArrayRef<BoundCheck<AffineExpr>> inverseChecks,
                                 ArrayRef<AffineExpr> walk,
                                 SmallVectorImpl<Check> &walkChecks) {

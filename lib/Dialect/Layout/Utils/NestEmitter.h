@@ -54,6 +54,14 @@ private:
   bool getWalkChecks(ArrayRef<BoundCheck<AffineExpr>> inverseChecks,
                      ArrayRef<AffineExpr> walk,
                      SmallVectorImpl<Check> &walkChecks);
+  /// The slots of `level` (>= from) at which check `c` holds, counted from
+  /// 0, when among the levels from `from` on only `level` moves it, upwards
+  /// (levels of one slot aside: a (2,1) sub-tile's column dim, always 0),
+  /// and the levels before `from` leave it static (of one slot, or bound to
+  /// constants); nullopt otherwise. The rows of a tile partly outside the
+  /// array: elements up to the result, then padding slots.
+  std::optional<int64_t> getValidSlots(const Check &c, unsigned from,
+                                       unsigned level);
   /// The source walk of a copy from an untiled source into a tiled
   /// destination: the destination's physical dims in the order of their
   /// source strides; false (nothing set) when it does not apply or is the

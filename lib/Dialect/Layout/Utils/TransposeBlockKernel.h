@@ -38,6 +38,11 @@ private:
   /// Every slot of the dims k.. is valid: each check left that involves
   /// them holds on the whole buffer (a permutation's `l < size`).
   bool checksHoldOnPlane(const llvm::SmallBitVector &active);
+  /// The padding columns [sizeR, rowSlots) of the plane's rows p_k in
+  /// [start, end) (rows cut by a bound check: checksHoldOnPlane): whole
+  /// vectors of the padding value, streaming where the blocks stream and
+  /// the vector is aligned, the last one overlapping the one before it.
+  void padRows(AffineExpr start, AffineExpr end, bool alignedRows);
   /// How each source is read (classifyReads) and the block side V.
   bool planBlock();
   /// Each source's Read; the largest block side the crossing ones allow
@@ -186,6 +191,11 @@ private:
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
+  /// Rows cut by a bound check (a tile partly outside the array): the
+  /// check's bound in slots (validR), and then the row's extent (rowSlots;
+  /// sizeR is the valid part, the blocks' row). 0: whole rows.
+  std::optional<int64_t> validR;
+  int64_t rowSlots = 0;
   int64_t group = 0, prefetchRows = 0, rowPrefetch = 0;
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer

@@ -28,6 +28,9 @@ std::string TransposeBlockKernel::describe() const {
     os << ", staged tiles of " << stageK << " x " << stageR;
   if (flatRows)
     os << ", flat rows of " << flatRowSize;
+  if (rowSlots)
+    os << ", rows of " << sizeR << " elements then " << rowSlots - sizeR
+       << " padding slots";
   if (e.nontemporal)
     os << ", streaming stores";
   if (realigned)

@@ -106,11 +106,18 @@ bool TransposeBlockKernel::checksHoldOnPlane(
       }
       largest += std::max<int64_t>(c.form.coeffs[m], 0) * (*size - 1);
     }
-    if (!bound || largest >= *bound) {
+    if (bound && largest < *bound)
+      continue;
+    // A bound along the rows only: elements up to it, then padding
+    // vectors (padRows).
+    std::optional<int64_t> valid = e.getValidSlots(c, k, r);
+    if (!valid) {
       LDBG() << "no transpose blocks at level " << k
-             << ": a bound check cuts the plane (padding slots)";
+             << ": a bound check cuts the plane other than along its rows "
+                "(padding slots)";
       return false;
     }
+    validR = std::min(validR.value_or(*valid), *valid);
   }
   return true;
 }
@@ -200,6 +207,10 @@ bool TransposeBlockKernel::planBlock() {
   }
   sizeK = *constK;
   sizeR = *constR;
+  if (validR && *validR < sizeR) {
+    rowSlots = sizeR;
+    sizeR = *validR;
+  }
   pk = e.placeholders[k];
   pr = e.placeholders[r];
   std::optional<int64_t> maxSide = classifyReads();
@@ -639,7 +650,47 @@ void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
   outer(0);
 }
 
+void TransposeBlockKernel::padRows(AffineExpr start, AffineExpr end,
+                                   bool alignedRows) {
+  if (!rowSlots)
+    return;
+  int64_t lanes = e.lanes, gap = rowSlots - sizeR;
+  int64_t vectorBytes = lanes * e.elementBytes;
+  Value padding = vector::BroadcastOp::create(
+      b, loc, VectorType::get({lanes}, elementType), e.getPadValue());
+  auto store = [&](AffineExpr column, bool aligned) {
+    auto op = vector::StoreOp::create(b, loc, padding, destView,
+                                      destIndices(0, column));
+    if (!aligned)
+      return;
+    op.setAlignment(static_cast<uint64_t>(vectorBytes));
+    if (e.nontemporal) {
+      op.setNontemporal(true);
+      e.usedNontemporal = true;
+    }
+  };
+  x.forLoop({start}, {end}, [&](Value iv) {
+    x.bind(pk, iv);
+    if (gap < lanes) {
+      // (Fewer padding slots than a vector: one by one.)
+      x.forLoop({x.cst(sizeR)}, {x.cst(rowSlots)}, [&](Value c) {
+        memref::StoreOp::create(b, loc, e.getPadValue(), destView,
+                                destIndices(0, x.value(c)));
+      });
+      return;
+    }
+    bool aligned = alignedRows && storeBytes % vectorBytes == 0 &&
+                   (sizeR * e.elementBytes) % vectorBytes == 0;
+    x.forLoop(
+        {x.cst(sizeR)}, {x.cst(sizeR + gap / lanes * lanes)},
+        [&](Value c) { store(x.value(c), aligned); }, lanes);
+    if (gap % lanes)
+      store(x.cst(rowSlots - lanes), /*aligned=*/false);
+  });
+}
+
 void TransposeBlockKernel::allKBlocks(bool alignedRows) {
+  padRows(x.cst(0), x.cst(sizeK), alignedRows);
   if (stageK) {
     stagedPlane(x.cst(0), x.cst(sizeK), alignedRows);
     return;
@@ -705,6 +756,7 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     AffineExpr start = bounds.first, end = bounds.second;
     AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
     emitPlanes([&] {
+      padRows(start, end, alignedRows);
       if (stageK) {
         stagedPlane(start, end, alignedRows);
         return;

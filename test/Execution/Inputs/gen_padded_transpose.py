@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Execution test of the blocked transposes into tiles partly outside the
+array (TransposeBlocks.cpp, rows cut by a bound check: the blocks up to the
+bound, then padding vectors, padRows).
+
+  gen_padded_transpose.py mlir  > cases.mlir
+  gen_padded_transpose.py check > expected.txt
+
+Every case fills a row-major buffer with element bits
+(linear * 40503 + 1) mod 2^width, relayouts it into the source layout and
+that into the destination layout (the copy under test), whose physical
+buffer was first filled with all-ones bits. It then prints, over the
+destination's physical buffer, the sum of (slot + 1) * bits (as unsigned
+integers of the element's width, modulo 2^64) and the number of slots
+whose bits are all ones. `check` computes both here from the tile formula
+(docs/layouts.md): a padding slot must hold 0 (the padding value of every
+type here), an element slot its element's bits.
+"""
+import sys
+
+MUL = 40503
+WIDTH = {"f32": 32, "bf16": 16, "f64": 64, "i8": 8}
+INT = {"f32": "i32", "bf16": "i16", "f64": "i64", "i8": "i8"}
+
+CASES = [
+    # name, element type, logical shape, source layout, destination
+    # layout, tile, sub-tile rows (2 for (2,1), else 1).
+    # Tiles half padding: bf16 64 of 128 columns (aligned padding vectors).
+    ("bf16_01_narrow", "bf16", (256, 64), "{0,1}", "{1,0:T(8,128)}",
+     (8, 128), 1),
+    # 70 valid columns (the blocks' overlapping edge) and 58 padding slots
+    # (the last padding vector overlaps the one before it).
+    ("f32_01_70", "f32", (64, 70), "{0,1}", "{1,0:T(8,128)}", (8, 128), 1),
+    # 8 padding slots per row, fewer than a vector: one by one.
+    ("i8_01_120", "i8", (128, 120), "{0,1}", "{1,0:T(32,128)}", (32, 128), 1),
+    ("f64_01_100", "f64", (40, 100), "{0,1}", "{1,0:T(8,128)}", (8, 128), 1),
+    # A row-major source into transposed tiles: 64 valid columns of the
+    # physical rows (the logical rows), 300 logical columns (the last tile
+    # row partly outside too).
+    ("f32_10_to_t01", "f32", (64, 300), "{1,0}", "{0,1:T(8,128)}",
+     (8, 128), 1),
+    # (2,1) sub-tiles: element pairs moved as 32-bit groups, the grouped
+    # T(4,128) tiles half padding.
+    ("bf16_01_narrow_2x1", "bf16", (256, 64), "{0,1}",
+     "{1,0:T(8,128)(2,1)}", (8, 128), 2),
+]
+
+
+def ceil_div(a, b):
+    return -(-a // b)
+
+
+def physical(shape, layout, tile, sub):
+    """The destination's physical dims and, per slot in order, the logical
+    index it holds or None (a padding slot)."""
+    rows, cols = shape
+    if layout.startswith("{0,1"):
+        rows, cols = cols, rows  # the physical rows hold logical dim 1
+        swap = True
+    else:
+        swap = False
+    a, b = tile
+    dims = [ceil_div(rows, a), ceil_div(cols, b)]
+    if sub == 1:
+        dims += [a, b]
+    else:
+        dims += [a // sub, b, sub, 1]
+    slots = []
+    for t0 in range(dims[0]):
+        for t1 in range(dims[1]):
+            for i in range(a // sub):
+                for j in range(b):
+                    for s in range(sub):
+                        r, c = t0 * a + i * sub + s, t1 * b + j
+                        if r >= rows or c >= cols:
+                            slots.append(None)
+                        else:
+                            slots.append((c, r) if swap else (r, c))
+    return dims, slots
+
+
+def bits(elt, shape, index):
+    linear = index[0] * shape[1] + index[1]
+    return (linear * MUL + 1) % (1 << WIDTH[elt])
+
+
+def check():
+    for name, elt, shape, _, layout, tile, sub in CASES:
+        _, slots = physical(shape, layout, tile, sub)
+        total, ones = 0, 0
+        for p, index in enumerate(slots):
+            value = 0 if index is None else bits(elt, shape, index)
+            total += (p + 1) * value
+            ones += value == (1 << WIDTH[elt]) - 1
+        total %= 1 << 64
+        if total >= 1 << 63:
+            total -= 1 << 64
+        print("// CHECK-LABEL: case %s" % name)
+        print("// CHECK-NEXT: %d" % total)
+        print("// CHECK-NEXT: %d" % ones)
+
+
+def memref(shape, elt, layout=None):
+    text = "memref<%sx%s" % ("x".join(map(str, shape)), elt)
+    if layout:
+        text += ", #layout.tiled<%s>" % layout
+    return text + ">"
+
+
+def emit_case(name, elt, shape, src_layout, dst_layout, tile, sub):
+    ity, w = INT[elt], WIDTH[elt]
+    dims, slots = physical(shape, dst_layout, tile, sub)
+    n = len(slots)
+    rows, cols = shape
+    plain, src = memref(shape, elt), memref(shape, elt, src_layout)
+    dst, phys = memref(shape, elt, dst_layout), memref(dims, elt)
+    flat = "memref<%dx%s>" % (n, elt)
+    out = []
+    emit = out.append
+    emit("func.func @%s() {" % name)
+    emit("  %%a = memref.alloc() {alignment = 64} : %s" % plain)
+    emit("  %%s = memref.alloc() {alignment = 64} : %s" % src)
+    emit("  %%p = memref.alloc() {alignment = 64} : %s" % phys)
+    emit("  %c0 = arith.constant 0 : index")
+    emit("  %c1 = arith.constant 1 : index")
+    emit("  %%rows = arith.constant %d : index" % rows)
+    emit("  %%cols = arith.constant %d : index" % cols)
+    mul = MUL % (1 << w)  # as a signed integer of the element's width
+    emit("  %%mul = arith.constant %d : %s"
+         % (mul - (1 << w) if mul >= 1 << (w - 1) else mul, ity))
+    emit("  %%one = arith.constant 1 : %s" % ity)
+    emit("  scf.for %i = %c0 to %rows step %c1 {")
+    emit("    scf.for %j = %c0 to %cols step %c1 {")
+    emit("      %%l = affine.apply affine_map<(i, j) -> (i * %d + j)>(%%i, %%j)"
+         % cols)
+    emit("      %%li = arith.index_cast %%l : index to %s" % ity)
+    emit("      %%m = arith.muli %%li, %%mul : %s" % ity)
+    emit("      %%v = arith.addi %%m, %%one : %s" % ity)
+    value = "%v"
+    if elt != ity:
+        emit("      %%e = arith.bitcast %%v : %s to %s" % (ity, elt))
+        value = "%e"
+    emit("      memref.store %s, %%a[%%i, %%j] : %s" % (value, plain))
+    emit("    }")
+    emit("  }")
+    emit("  layout.relayout %%a, %%s : %s, %s" % (plain, src))
+    emit("  %%f = memref.collapse_shape %%p [[%s]] : %s into %s"
+         % (",".join(map(str, range(len(dims)))), phys, flat))
+    emit("  %%n = arith.constant %d : index" % n)
+    emit("  %%ones = arith.constant -1 : %s" % ity)
+    emit("  scf.for %i = %c0 to %n step %c1 {")
+    if elt != ity:
+        emit("    %%e = arith.bitcast %%ones : %s to %s" % (ity, elt))
+        emit("    memref.store %%e, %%f[%%i] : %s" % flat)
+    else:
+        emit("    memref.store %%ones, %%f[%%i] : %s" % flat)
+    emit("  }")
+    emit("  %%d = layout.from_physical %%p : %s -> %s" % (phys, dst))
+    emit("  layout.relayout %%s, %%d : %s, %s" % (src, dst))
+    emit("  %z = arith.constant 0 : i64")
+    emit("  %%all = arith.constant %d : i64" % ((1 << w) - 1 if w < 64 else -1))
+    emit("  %sum, %cnt = scf.for %i = %c0 to %n step %c1"
+         " iter_args(%acc = %z, %k = %z) -> (i64, i64) {")
+    emit("    %%e = memref.load %%f[%%i] : %s" % flat)
+    loaded = "%e"
+    if elt != ity:
+        emit("    %%b = arith.bitcast %%e : %s to %s" % (elt, ity))
+        loaded = "%b"
+    if w < 64:
+        emit("    %%u = arith.extui %s : %s to i64" % (loaded, ity))
+        loaded = "%u"
+    emit("    %ii = arith.index_cast %i : index to i64")
+    emit("    %o = arith.constant 1 : i64")
+    emit("    %slot = arith.addi %ii, %o : i64")
+    emit("    %%t = arith.muli %%slot, %s : i64" % loaded)
+    emit("    %acc2 = arith.addi %acc, %t : i64")
+    emit("    %%isall = arith.cmpi eq, %s, %%all : i64" % loaded)
+    emit("    %inc = arith.extui %isall : i1 to i64")
+    emit("    %k2 = arith.addi %k, %inc : i64")
+    emit("    scf.yield %acc2, %k2 : i64, i64")
+    emit("  }")
+    emit("  vector.print str \"case %s\\n\"" % name)
+    emit("  vector.print %sum : i64")
+    emit("  vector.print %cnt : i64")
+    emit("  memref.dealloc %a : " + plain)
+    emit("  memref.dealloc %s : " + src)
+    emit("  memref.dealloc %p : " + phys)
+    emit("  return")
+    emit("}")
+    return "\n".join(out)
+
+
+def mlir():
+    for case in CASES:
+        print(emit_case(*case))
+    print("func.func @main() {")
+    for case in CASES:
+        print("  func.call @%s() : () -> ()" % case[0])
+    print("  return")
+    print("}")
+
+
+if __name__ == "__main__":
+    {"mlir": mlir, "check": check}[sys.argv[1]]()
