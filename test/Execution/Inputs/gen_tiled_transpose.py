@@ -54,6 +54,19 @@ CASES = [
      "{1,0:T(8,128)(2,1)}"),
     ("f32_3d_120_to_t8x128", "f32", (3, 40, 256), "{1,2,0}",
      "{2,1,0:T(8,128)}"),
+    # Blocks across tile rows (TileRowBlocks.cpp: tiles of fewer rows than
+    # a vector's lanes, from a source contiguous across them): 5 bf16 tile
+    # rows (an edge block of 16 rows straddling two tiles), a row-major
+    # source into transposed tiles, i8 T(16,128) (32 x 32 blocks over 3
+    # tiles), and (2,1) sub-tiles whose 32-bit groups make T(4,128) tiles
+    # (9 of them, 8 x 8 blocks).
+    ("bf16_01_to_t8x128_5tiles", "bf16", (40, 256), "{0,1}",
+     "{1,0:T(8,128)}"),
+    ("bf16_10_to_t01_5tiles", "bf16", (256, 40), "{1,0}",
+     "{0,1:T(8,128)}"),
+    ("i8_01_to_t16x128", "i8", (48, 256), "{0,1}", "{1,0:T(16,128)}"),
+    ("bf16_01_to_2x1_9tiles", "bf16", (72, 128), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
     ("f64_t8x128_to_01", "f64", (24, 136), "{1,0:T(8,128)}", "{0,1}"),
     ("i16_t16x128_to_01", "i16", (48, 130), "{1,0:T(16,128)}", "{0,1}"),
     ("bf16_t8x128_2x1_to_01", "bf16", (40, 130), "{1,0:T(8,128)(2,1)}",

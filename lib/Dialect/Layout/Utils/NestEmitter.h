@@ -215,6 +215,12 @@ private:
   /// Blocked in-register transposes of the dims k.. (TransposeBlocks.cpp);
   /// false, building nothing, when they are not such a copy.
   bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
+  /// Blocked transposes over the rows of consecutive tiles
+  /// (TileRowBlocks.cpp): levels k (tile rows) and k + 1 (the rows inside
+  /// a tile, fewer than a vector's lanes) merged into one p_k, when every
+  /// source and check moves along k exactly as far as along all of k + 1;
+  /// false, building nothing and leaving the nest as it was, otherwise.
+  bool emitTileRowBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// Whether emitTransposeBlocks may take some level of this nest (a
   /// superset: false means none will).
   bool mayTransposeBlocks();

@@ -113,21 +113,29 @@ void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
   // indices in [0, c0), so each destination row is written under one value
   // of p0. Rows of whole cache lines then make any chunking line-safe;
   // other rows need the chunk's rows to be a contiguous block of whole
-  // lines (j = 0).
+  // lines (j = 0). Outer levels of one slot do not count: a walk into
+  // tiles of one tile column (bf16[65536,64] into T(8,128)) has the tile
+  // rows second, and was serial.
+  unsigned o = 0;
+  while (o + 1 < placeholders.size() &&
+         IndexExprs::getConstant(physSizes[o]) == 1)
+    ++o;
   int64_t j = -1, c0 = 0;
   for (auto [d, e] : llvm::enumerate(destIndex)) {
     std::optional<LinearForm> form = getLinearForm(e, placeholders);
     if (!form)
       return;
-    if (!form->coeffs[0])
+    if (!form->coeffs[o])
       continue;
-    if (j >= 0 || d + 1 == destIndex.size() || form->coeffs[0] < 0 ||
+    if (j >= 0 || d + 1 == destIndex.size() || form->coeffs[o] < 0 ||
         form->constant != 0)
       return;
     j = d;
-    c0 = form->coeffs[0];
+    c0 = form->coeffs[o];
     int64_t largest = 0;
-    for (unsigned m = 1; m < placeholders.size(); ++m) {
+    for (unsigned m = 0; m < placeholders.size(); ++m) {
+      if (m == o)
+        continue;
       std::optional<int64_t> size = IndexExprs::getConstant(physSizes[m]);
       if (!size || form->coeffs[m] < 0)
         return;
@@ -145,10 +153,10 @@ void NestEmitter::prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes) {
     int64_t blockBytes = multiplySaturating(c0, iterationBytes[0]);
     granule = getLineGranule(blockBytes);
   }
-  std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[0]);
+  std::optional<int64_t> size0 = IndexExprs::getConstant(physSizes[o]);
   if (!size0 || *size0 / granule < 2)
     return;
-  setParallelLevel(0, *size0, granule);
+  setParallelLevel(o, *size0, granule);
 }
 
 void NestEmitter::emitLevelLoop(unsigned k, ArrayRef<AffineExpr> lbs,

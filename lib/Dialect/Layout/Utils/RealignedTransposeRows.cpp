@@ -31,7 +31,8 @@ using namespace mlir::layout::loops;
 #define DEBUG_TYPE "layout-nest"
 
 bool TransposeBlockKernel::planRealign() {
-  if (!realignRows)
+  // (Merged tile rows: no linear destination row index.)
+  if (!realignRows || mergedRows)
     return false;
   // The destination's flat index: the p_r coefficient 1 (a contiguous
   // row); its coefficients give the sets of row shifts (planRowShifts),
@@ -133,7 +134,8 @@ SmallVector<Value> TransposeBlockKernel::destIndices(int64_t j,
   for (auto [d, p] : llvm::enumerate(e.destIndex)) {
     if (flatRows && d == r - 1)
       continue;
-    indices.push_back(x.materialize(p == pk ? pk + j : d == r ? column : p));
+    // (Merged tile rows: p_k inside the quotient and remainder.)
+    indices.push_back(x.materialize(d == r ? column : p.replace(pk, pk + j)));
   }
   return indices;
 }

@@ -30,7 +30,7 @@ bool TransposeBlockKernel::planStaged() {
   bool rows = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind == Read::Row; });
   if (!blocks || !rows || !e.nontemporal || flatRows || realignRows ||
-      alignedK ||
+      mergedRows || alignedK ||
       llvm::any_of(reads, [](const SourceRead &read) { return read.alignedR; }))
     return false;
   std::optional<TransposeStagePlan> plan =

@@ -22,9 +22,14 @@ namespace mlir::layout::loops {
 /// chunks without building IR; emit() builds the blocks.
 class TransposeBlockKernel {
 public:
-  TransposeBlockKernel(NestEmitter &e, unsigned k)
+  /// `mergedRows`: the nest's levels k and k + 1 were merged into level k
+  /// (NestEmitter::emitTileRowBlocks: the rows of consecutive tiles as one
+  /// p_k, mergedRows of them per tile; level k + 1 is left with one slot).
+  TransposeBlockKernel(NestEmitter &e, unsigned k, int64_t mergedRows = 0)
       : e(e), x(e.x), b(e.x.b), loc(e.x.loc), k(k),
-        r(e.placeholders.size() - 1) {}
+        r(e.placeholders.size() - 1), mergedRows(mergedRows) {}
+  /// The block side V (after plan()).
+  int64_t getSide() const { return v; }
   /// False when the dims k.. are not such a copy (nothing built).
   bool plan(const llvm::SmallBitVector &active);
   void emit();
@@ -157,6 +162,11 @@ private:
   OpBuilder &b;
   Location loc;
   unsigned k, r;
+  /// Merged tile rows (see the constructor): the stores index the
+  /// destination through its index expressions (p_k floordiv mergedRows,
+  /// p_k mod mergedRows), not by level; no flat rows, realigned rows or
+  /// staged tiles.
+  int64_t mergedRows = 0;
   /// How a source is read per block: a crossing source as V vectors along
   /// p_k transposed in registers (Block), a source contiguous along the
   /// row as one vector per destination row (Row), a source constant along

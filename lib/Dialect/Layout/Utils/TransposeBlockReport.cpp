@@ -28,6 +28,8 @@ std::string TransposeBlockKernel::describe() const {
     os << ", staged tiles of " << stageK << " x " << stageR;
   if (flatRows)
     os << ", flat rows of " << flatRowSize;
+  if (mergedRows)
+    os << ", across tiles of " << mergedRows << " rows";
   if (rowSlots)
     os << ", rows of " << sizeR << " elements then " << rowSlots - sizeR
        << " padding slots";

@@ -230,7 +230,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.groupBytes = e.options.transposeGroupBytes;
   facts.rowReads = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
-  if (planFlatRows(facts)) {
+  if (!mergedRows && planFlatRows(facts)) {
     facts.sizeR = sizeR;
     facts.flatRows = true;
     facts.destRowStrideBytes = e.destStrides[rowOuter] * e.elementBytes;
@@ -268,8 +268,10 @@ void TransposeBlockKernel::orderMiddleDims() {
   // segments). Walking the p_r blocks of all middle dims per p_k block
   // instead (the nest's natural order) touches a new source page per load:
   // perm3_210 ran at 0.15x the ceiling that way, 0.55x like this.
+  // (Merged tile rows: the level k + 1 has one slot and no loop.)
   for (unsigned m = k + 1; m < (flatRows ? r - 1 : r); ++m)
-    middle.push_back(m);
+    if (!mergedRows || m != k + 1)
+      middle.push_back(m);
   if (!viewType.hasStaticShape())
     return;
   SmallVector<int64_t> strides(viewType.getRank(), 1);
@@ -336,7 +338,7 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   }
   // A walk reordered into tiles: the levels from k on must be the
   // destination's own dims, in its order (the stores index by level).
-  for (unsigned m = k; m <= r; ++m)
+  for (unsigned m = k; m <= r && !mergedRows; ++m)
     if (e.destIndex[m] != e.placeholders[m]) {
       LDBG() << "no transpose blocks at level " << k
              << ": the walk reorders the levels of the plane";
@@ -828,7 +830,7 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
                                       const llvm::SmallBitVector &active) {
   TransposeBlockKernel kernel(*this, k);
   if (!kernel.plan(active))
-    return false;
+    return emitTileRowBlocks(k, active);
   report.add(NestKernel::TransposeBlocks);
   LoopKind savedKind = x.kind;
   x.kind = LoopKind::SCF;

@@ -1,0 +1,126 @@
+//===- TileRowBlocks.cpp - Blocked transposes across tile rows ------------===//
+//
+// A blocked transpose into (or within) tiles of fewer rows than a vector
+// has lanes, from a source contiguous across them, takes blocks no taller
+// than a tile: the (2,1) sub-tiles of bf16 moved as 32-bit groups make
+// T(4,128) tiles of i32, 4 x 4 blocks of 16-byte vectors, one 16-byte run
+// of each source row per block. The tiles' rows follow each other in the
+// source (a {0,1} source: the rows of the next tile continue the same
+// source column), so the tile rows (level k) and the rows inside a tile
+// (level k + 1) are one p_k of size(k) x size(k + 1) for the reads: the
+// nest is rewritten so (level k holds the merged index m, level k + 1 one
+// slot; the sources read at m, the destination at (m floordiv s, m mod s)),
+// the blocked transpose plans and builds over it with blocks of up to a
+// vector's lanes (8 x 8 for i32 on AVX2), each block's rows stored into
+// their tiles, and the nest is restored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransposeBlockKernel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/DebugLog.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::loops;
+
+#define DEBUG_TYPE "layout-nest"
+
+bool NestEmitter::emitTileRowBlocks(unsigned k,
+                                    const llvm::SmallBitVector &active) {
+  // The plane's levels: k (tile rows), k + 1 (the rows in a tile), k + 2
+  // the destination's rows; k and k + 1 plain destination dims, each once.
+  unsigned n = placeholders.size();
+  if (!lanes || k + 3 != n || plan.parallelLevel > static_cast<int>(k))
+    return false;
+  std::optional<int64_t> tiles = IndexExprs::getConstant(physSizes[k]);
+  std::optional<int64_t> rows = IndexExprs::getConstant(physSizes[k + 1]);
+  // (Tiles whose blocks already take vectors of 32 bytes keep them: f32
+  // T(8,128) on AVX-512 was measured with its 8 x 8 blocks.)
+  if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows >= lanes ||
+      *rows * elementBytes >= 32 || !llvm::isPowerOf2_64(*rows))
+    return false;
+  AffineExpr pk = placeholders[k], pin = placeholders[k + 1];
+  auto dimOf = [&](AffineExpr p) -> std::optional<unsigned> {
+    if (llvm::count(destIndex, p) != 1)
+      return std::nullopt;
+    return static_cast<unsigned>(llvm::find(destIndex, p) - destIndex.begin());
+  };
+  std::optional<unsigned> dimK = dimOf(pk), dimIn = dimOf(pin);
+  if (!dimK || !dimIn || destIndex.back() != placeholders.back())
+    return false;
+  // Every source moves along k as along `rows` steps of k + 1.
+  for (const Source &s : sources) {
+    std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s.index, pk);
+    std::optional<SmallVector<int64_t>> stepsIn = getSteps(x, s.index, pin);
+    if (!stepsK || !stepsIn)
+      return false;
+    for (auto [a, c] : llvm::zip(*stepsK, *stepsIn))
+      if (a != *rows * c)
+        return false;
+  }
+  for (int j : active.set_bits())
+    if (checks[j].form.coeffs[k] != *rows * checks[j].form.coeffs[k + 1])
+      return false;
+
+  // Rewrite the nest, and restore it whatever happens.
+  SmallVector<AffineExpr> savedSizes(physSizes), savedDest(destIndex);
+  SmallVector<int64_t> savedStrides(destStrides);
+  SmallVector<SmallVector<AffineExpr>> savedSources;
+  for (const Source &s : sources)
+    savedSources.push_back(s.index);
+  SmallVector<Check> savedChecks(checks);
+  int64_t savedChunk = plan.parallelChunk;
+  llvm::scope_exit restore([&] {
+    plan.parallelChunk = savedChunk;
+    physSizes = savedSizes;
+    destIndex = savedDest;
+    destStrides = savedStrides;
+    for (auto [s, index] : llvm::zip(sources, savedSources))
+      s.index = index;
+    checks = savedChecks;
+  });
+  DenseMap<AffineExpr, AffineExpr> merge{{pk, x.cst(0)}, {pin, pk}};
+  for (Source &s : sources)
+    for (AffineExpr &ex : s.index)
+      ex = x.simplify(ex.replace(merge));
+  for (int j : active.set_bits()) {
+    Check &c = checks[j];
+    c.value = x.simplify(c.value.replace(merge));
+    c.form.coeffs[k] = c.form.coeffs[k + 1];
+    c.form.coeffs[k + 1] = 0;
+  }
+  destIndex[*dimK] = pk.floorDiv(*rows);
+  destIndex[*dimIn] = pk % *rows;
+  physSizes[k] = x.cst(*tiles * *rows);
+  physSizes[k + 1] = x.cst(1);
+  // (Parallel chunks of level k: whole tiles, now `rows` p_k rows each.)
+  if (plan.parallelLevel == static_cast<int>(k))
+    plan.parallelChunk *= *rows;
+  // The kernel reads destination row strides by level (p_k's, the row's
+  // outer neighbour's): both get the stride that divides the two the
+  // merged rows step by (within a tile, across tiles), so that alignment
+  // and line facts hold for every row.
+  if (!destStrides.empty()) {
+    int64_t stride = std::gcd(destStrides[*dimK], destStrides[*dimIn]);
+    destStrides[k] = destStrides[k + 1] = stride;
+  }
+  TransposeBlockKernel kernel(*this, k, *rows);
+  if (!kernel.plan(active) || kernel.getSide() <= *rows ||
+      kernel.getSide() % *rows != 0) {
+    LDBG() << "no transpose blocks across tile rows at level " << k;
+    return false;
+  }
+  report.add(NestKernel::TransposeBlocks);
+  LoopKind savedKind = x.kind;
+  x.kind = LoopKind::SCF;
+  llvm::scope_exit restoreKind([&] { x.kind = savedKind; });
+  kernel.emit();
+  report.describeBlocks(kernel.describe());
+  return true;
+}
