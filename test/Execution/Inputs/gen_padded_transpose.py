@@ -43,6 +43,24 @@ CASES = [
     # T(4,128) tiles half padding.
     ("bf16_01_narrow_2x1", "bf16", (256, 64), "{0,1}",
      "{1,0:T(8,128)(2,1)}", (8, 128), 2),
+    # The last tile row partly outside the array: blocks across tile rows
+    # up to row 250 (an edge block), then 6 padding rows; f32 T(4,128)
+    # tiles (8 x 8 blocks across them), 30 of 32 rows.
+    ("bf16_01_rows250", "bf16", (250, 256), "{0,1}", "{1,0:T(8,128)}",
+     (8, 128), 1),
+    ("f32_01_t4_rows30", "f32", (30, 256), "{0,1}", "{1,0:T(4,128)}",
+     (4, 128), 1),
+    # One tile column, both bounds: 250 rows of 64 columns (parallel
+    # chunks of the merged tile rows, the padding rows in the last one).
+    ("bf16_01_narrow_rows250", "bf16", (250, 64), "{0,1}", "{1,0:T(8,128)}",
+     (8, 128), 1),
+    # (2,1) sub-tiles: 250 rows group into 125 rows of pairs (3 padding
+    # rows of the last T(4,128) tile), 72 of 128 columns in the last tile
+    # column; 251 rows cannot group: staged through T(8,128).
+    ("bf16_01_rows250_2x1", "bf16", (250, 200), "{0,1}",
+     "{1,0:T(8,128)(2,1)}", (8, 128), 2),
+    ("bf16_01_rows251_2x1", "bf16", (251, 200), "{0,1}",
+     "{1,0:T(8,128)(2,1)}", (8, 128), 2),
 ]
 
 

@@ -44,10 +44,16 @@ private:
   /// them holds on the whole buffer (a permutation's `l < size`).
   bool checksHoldOnPlane(const llvm::SmallBitVector &active);
   /// The padding columns [sizeR, rowSlots) of the plane's rows p_k in
-  /// [start, end) (rows cut by a bound check: checksHoldOnPlane): whole
-  /// vectors of the padding value, streaming where the blocks stream and
-  /// the vector is aligned, the last one overlapping the one before it.
+  /// [start, end) (rows cut by a bound check: checksHoldOnPlane).
   void padRows(AffineExpr start, AffineExpr end, bool alignedRows);
+  /// The padding rows [sizeK, kSlots) (p_k cut by a bound check), whole.
+  void padKRows(bool alignedRows);
+  /// Columns [from, to) of the rows p_k in [start, end): whole vectors of
+  /// the padding value, streaming where the blocks stream and the vector
+  /// is aligned, the last one overlapping the one before it (fewer slots
+  /// than a vector: one by one).
+  void padSlots(AffineExpr start, AffineExpr end, int64_t from, int64_t to,
+                bool alignedRows);
   /// How each source is read (classifyReads) and the block side V.
   bool planBlock();
   /// Each source's Read; the largest block side the crossing ones allow
@@ -206,6 +212,10 @@ private:
   /// sizeR is the valid part, the blocks' row). 0: whole rows.
   std::optional<int64_t> validR;
   int64_t rowSlots = 0;
+  /// The same along p_k (the last tile row partly outside the array): the
+  /// bound (validK), then p_k's extent (kSlots; sizeK is the valid part).
+  std::optional<int64_t> validK;
+  int64_t kSlots = 0;
   int64_t group = 0, prefetchRows = 0, rowPrefetch = 0;
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer

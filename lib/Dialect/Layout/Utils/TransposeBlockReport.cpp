@@ -33,6 +33,8 @@ std::string TransposeBlockKernel::describe() const {
   if (rowSlots)
     os << ", rows of " << sizeR << " elements then " << rowSlots - sizeR
        << " padding slots";
+  if (kSlots)
+    os << ", " << sizeK << " rows then " << kSlots - sizeK << " padding rows";
   if (e.nontemporal)
     os << ", streaming stores";
   if (realigned)

@@ -109,15 +109,20 @@ bool TransposeBlockKernel::checksHoldOnPlane(
     if (bound && largest < *bound)
       continue;
     // A bound along the rows only: elements up to it, then padding
-    // vectors (padRows).
-    std::optional<int64_t> valid = e.getValidSlots(c, k, r);
+    // vectors (padRows); or along p_k only: the rows up to it, then
+    // padding rows (padKRows).
+    if (std::optional<int64_t> valid = e.getValidSlots(c, k, r)) {
+      validR = std::min(validR.value_or(*valid), *valid);
+      continue;
+    }
+    std::optional<int64_t> valid = e.getValidSlots(c, k, k);
     if (!valid) {
       LDBG() << "no transpose blocks at level " << k
              << ": a bound check cuts the plane other than along its rows "
-                "(padding slots)";
+                "or p_k (padding slots)";
       return false;
     }
-    validR = std::min(validR.value_or(*valid), *valid);
+    validK = std::min(validK.value_or(*valid), *valid);
   }
   return true;
 }
@@ -210,6 +215,10 @@ bool TransposeBlockKernel::planBlock() {
   if (validR && *validR < sizeR) {
     rowSlots = sizeR;
     sizeR = *validR;
+  }
+  if (validK && *validK < sizeK) {
+    kSlots = sizeK;
+    sizeK = *validK;
   }
   pk = e.placeholders[k];
   pr = e.placeholders[r];
@@ -654,9 +663,20 @@ void TransposeBlockKernel::emitPlanes(function_ref<void()> kBlocks,
 
 void TransposeBlockKernel::padRows(AffineExpr start, AffineExpr end,
                                    bool alignedRows) {
-  if (!rowSlots)
-    return;
-  int64_t lanes = e.lanes, gap = rowSlots - sizeR;
+  if (rowSlots)
+    padSlots(start, end, sizeR, rowSlots, alignedRows);
+}
+
+void TransposeBlockKernel::padKRows(bool alignedRows) {
+  if (kSlots)
+    padSlots(x.cst(sizeK), x.cst(kSlots), 0, rowSlots ? rowSlots : sizeR,
+             alignedRows);
+}
+
+void TransposeBlockKernel::padSlots(AffineExpr start, AffineExpr end,
+                                    int64_t from, int64_t to,
+                                    bool alignedRows) {
+  int64_t lanes = e.lanes, gap = to - from;
   int64_t vectorBytes = lanes * e.elementBytes;
   Value padding = vector::BroadcastOp::create(
       b, loc, VectorType::get({lanes}, elementType), e.getPadValue());
@@ -675,24 +695,25 @@ void TransposeBlockKernel::padRows(AffineExpr start, AffineExpr end,
     x.bind(pk, iv);
     if (gap < lanes) {
       // (Fewer padding slots than a vector: one by one.)
-      x.forLoop({x.cst(sizeR)}, {x.cst(rowSlots)}, [&](Value c) {
+      x.forLoop({x.cst(from)}, {x.cst(to)}, [&](Value c) {
         memref::StoreOp::create(b, loc, e.getPadValue(), destView,
                                 destIndices(0, x.value(c)));
       });
       return;
     }
     bool aligned = alignedRows && storeBytes % vectorBytes == 0 &&
-                   (sizeR * e.elementBytes) % vectorBytes == 0;
+                   (from * e.elementBytes) % vectorBytes == 0;
     x.forLoop(
-        {x.cst(sizeR)}, {x.cst(sizeR + gap / lanes * lanes)},
+        {x.cst(from)}, {x.cst(from + gap / lanes * lanes)},
         [&](Value c) { store(x.value(c), aligned); }, lanes);
     if (gap % lanes)
-      store(x.cst(rowSlots - lanes), /*aligned=*/false);
+      store(x.cst(to - lanes), /*aligned=*/false);
   });
 }
 
 void TransposeBlockKernel::allKBlocks(bool alignedRows) {
   padRows(x.cst(0), x.cst(sizeK), alignedRows);
+  padKRows(alignedRows);
   if (stageK) {
     stagedPlane(x.cst(0), x.cst(sizeK), alignedRows);
     return;
@@ -759,12 +780,14 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     AffineExpr fullEnd = x.simplify(start + (end - start).floorDiv(v) * v);
     emitPlanes([&] {
       padRows(start, end, alignedRows);
-      if (stageK) {
+      if (stageK)
         stagedPlane(start, end, alignedRows);
-        return;
-      }
-      groupedBlocks(start, fullEnd, alignedRows);
-      if (sizeK % v == 0)
+      else
+        groupedBlocks(start, fullEnd, alignedRows);
+      // The last chunk's edge block (staged planes build their own) and
+      // the padding rows after the valid ones.
+      bool edge = !stageK && sizeK % v != 0;
+      if (!edge && !kSlots)
         return;
       Value lastChunk = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, chunk,
@@ -772,7 +795,9 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       auto ifOp = scf::IfOp::create(b, loc, lastChunk);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      edgeKBlock(alignedRows);
+      if (edge)
+        edgeKBlock(alignedRows);
+      padKRows(alignedRows);
     });
   });
 }
