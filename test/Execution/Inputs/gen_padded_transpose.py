@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Execution test of the blocked transposes into tiles partly outside the
-array (TransposeBlocks.cpp, rows cut by a bound check: the blocks up to the
-bound, then padding vectors, padRows).
+array (TransposeBlocks.cpp, rows or p_k cut by a bound check: the blocks up
+to the bound, then padding vectors, padRows and padKRows).
 
   gen_padded_transpose.py mlir  > cases.mlir
   gen_padded_transpose.py check > expected.txt
@@ -13,7 +13,7 @@ buffer was first filled with all-ones bits. It then prints, over the
 destination's physical buffer, the sum of (slot + 1) * bits (as unsigned
 integers of the element's width, modulo 2^64) and the number of slots
 whose bits are all ones. `check` computes both here from the tile formula
-(docs/layouts.md): a padding slot must hold 0 (the padding value of every
+(docs/semantics.md): a padding slot must hold 0 (the padding value of every
 type here), an element slot its element's bits.
 """
 import sys

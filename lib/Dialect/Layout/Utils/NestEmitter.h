@@ -57,8 +57,9 @@ private:
   /// The slots of `level` (>= from) at which check `c` holds, counted from
   /// 0, when among the levels from `from` on only `level` moves it, upwards
   /// (levels of one slot aside: a (2,1) sub-tile's column dim, always 0),
-  /// and the levels before `from` leave it static (of one slot, or bound to
-  /// constants); nullopt otherwise. The rows of a tile partly outside the
+  /// and the levels before `from` leave it static (of one slot); nullopt
+  /// otherwise (an outer level of several slots: the last tile column of
+  /// an odd array keeps its check). The rows of a tile partly outside the
   /// array: elements up to the result, then padding slots.
   std::optional<int64_t> getValidSlots(const Check &c, unsigned from,
                                        unsigned level);
@@ -79,8 +80,9 @@ private:
   bool prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources);
   /// prepareParallel of a run walk (`bytes` written).
   void prepareParallelRunWalk(int64_t bytes);
-  /// prepareParallel of a source walk: the outermost source dim, when each
-  /// of its values owns whole destination rows.
+  /// prepareParallel of a source walk: the outermost source dim (levels of
+  /// one slot skipped), when each of its values owns whole destination
+  /// rows.
   void prepareParallelSourceWalk(ArrayRef<int64_t> iterationBytes);
   /// Takes `level` (of `size` iterations) as the parallel level, in chunks
   /// of a multiple of `granule` iterations.

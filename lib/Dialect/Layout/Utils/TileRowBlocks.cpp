@@ -36,7 +36,8 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   // The plane's levels: k (tile rows), k + 1 (the rows in a tile), k + 2
   // the destination's rows; k and k + 1 plain destination dims, each once.
   unsigned n = placeholders.size();
-  if (!lanes || k + 3 != n || plan.parallelLevel > static_cast<int>(k))
+  // (emitLevel leaves no parallel level inside level k.)
+  if (!lanes || k + 3 != n)
     return false;
   std::optional<int64_t> tiles = IndexExprs::getConstant(physSizes[k]);
   std::optional<int64_t> rows = IndexExprs::getConstant(physSizes[k + 1]);

@@ -40,8 +40,10 @@ public:
 
 private:
   using Bounds = std::pair<AffineExpr, AffineExpr>;
-  /// Every slot of the dims k.. is valid: each check left that involves
-  /// them holds on the whole buffer (a permutation's `l < size`).
+  /// Each check left that involves the dims k.. holds on the whole buffer
+  /// (a permutation's `l < size`), or is a static bound along p_r alone
+  /// (validR) or along p_k alone (validK): the blocks stop there, padding
+  /// fills the rest.
   bool checksHoldOnPlane(const llvm::SmallBitVector &active);
   /// The padding columns [sizeR, rowSlots) of the plane's rows p_k in
   /// [start, end) (rows cut by a bound check: checksHoldOnPlane).
