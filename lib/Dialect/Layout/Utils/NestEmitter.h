@@ -223,6 +223,8 @@ private:
   /// source and check moves along k exactly as far as along all of k + 1;
   /// false, building nothing and leaving the nest as it was, otherwise.
   bool emitTileRowBlocks(unsigned k, const llvm::SmallBitVector &active);
+  /// Builds a planned kernel's blocks (SCF loops) and reports them.
+  void emitPlannedBlocks(TransposeBlockKernel &kernel);
   /// Whether emitTransposeBlocks may take some level of this nest (a
   /// superset: false means none will).
   bool mayTransposeBlocks();

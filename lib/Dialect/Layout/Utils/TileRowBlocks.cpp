@@ -117,11 +117,6 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
     LDBG() << "no transpose blocks across tile rows at level " << k;
     return false;
   }
-  report.add(NestKernel::TransposeBlocks);
-  LoopKind savedKind = x.kind;
-  x.kind = LoopKind::SCF;
-  llvm::scope_exit restoreKind([&] { x.kind = savedKind; });
-  kernel.emit();
-  report.describeBlocks(kernel.describe());
+  emitPlannedBlocks(kernel);
   return true;
 }

@@ -105,6 +105,10 @@ private:
   /// Whether a block row's `wide` parts take one concatenated streaming
   /// store (computed 16-bit floats on AVX-512).
   bool concatenatesRows(bool alignedStores);
+  /// A store of `value` at `indices` of the destination; `aligned`: of
+  /// `bytes` alignment, streaming where the kernel streams.
+  void storeVector(Value value, ValueRange indices, int64_t bytes,
+                   bool aligned);
   void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
                  bool alignedStores, ArrayRef<int64_t> rowShifts);
   /// Destination row j's vectors `row` (at p_r + w V) of a realigned block,

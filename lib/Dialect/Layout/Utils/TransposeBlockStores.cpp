@@ -49,6 +49,18 @@ static Value concatenate(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
   return halves.front();
 }
 
+void TransposeBlockKernel::storeVector(Value value, ValueRange indices,
+                                       int64_t bytes, bool aligned) {
+  auto op = vector::StoreOp::create(b, loc, value, destView, indices);
+  if (!aligned)
+    return;
+  op.setAlignment(static_cast<uint64_t>(bytes));
+  if (e.nontemporal) {
+    op.setNontemporal(true);
+    e.usedNontemporal = true;
+  }
+}
+
 void TransposeBlockKernel::storeRows(
     ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
     ArrayRef<int64_t> rowShifts) {
@@ -81,14 +93,7 @@ void TransposeBlockKernel::storeRows(
     // (The destination's index, built before the value: its dims in its
     // order, also in a walk reordered into tiles.)
     auto store = [&](Value value, ValueRange indices, int64_t bytes) {
-      auto op = vector::StoreOp::create(b, loc, value, destView, indices);
-      if (!alignedStores)
-        return;
-      op.setAlignment(static_cast<uint64_t>(bytes));
-      if (e.nontemporal) {
-        op.setNontemporal(true);
-        e.usedNontemporal = true;
-      }
+      storeVector(value, indices, bytes, alignedStores);
     };
     if (concatenated) {
       SmallVector<Value> indices = destIndices(j, pr);

@@ -681,15 +681,7 @@ void TransposeBlockKernel::padSlots(AffineExpr start, AffineExpr end,
   Value padding = vector::BroadcastOp::create(
       b, loc, VectorType::get({lanes}, elementType), e.getPadValue());
   auto store = [&](AffineExpr column, bool aligned) {
-    auto op = vector::StoreOp::create(b, loc, padding, destView,
-                                      destIndices(0, column));
-    if (!aligned)
-      return;
-    op.setAlignment(static_cast<uint64_t>(vectorBytes));
-    if (e.nontemporal) {
-      op.setNontemporal(true);
-      e.usedNontemporal = true;
-    }
+    storeVector(padding, destIndices(0, column), vectorBytes, aligned);
   };
   x.forLoop({start}, {end}, [&](Value iv) {
     x.bind(pk, iv);
@@ -856,11 +848,15 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
   TransposeBlockKernel kernel(*this, k);
   if (!kernel.plan(active))
     return emitTileRowBlocks(k, active);
+  emitPlannedBlocks(kernel);
+  return true;
+}
+
+void NestEmitter::emitPlannedBlocks(TransposeBlockKernel &kernel) {
   report.add(NestKernel::TransposeBlocks);
   LoopKind savedKind = x.kind;
   x.kind = LoopKind::SCF;
   llvm::scope_exit restore([&] { x.kind = savedKind; });
   kernel.emit();
   report.describeBlocks(kernel.describe());
-  return true;
 }
