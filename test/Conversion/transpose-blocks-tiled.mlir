@@ -1,13 +1,16 @@
 // Blocked transposes out of tiled sources (TransposeBlocks.cpp): a tiled
 // source is affine in the destination's row only between tile boundaries
-// (l floordiv 8, l mod 8 for T(8,...)), so the blocks are aligned within
-// the tiles and at most as tall as a tile row (8 x 8 f32 here), two of
-// them side by side fill a 64-byte destination line, each block's rows
-// are read at its first index plus constant steps, the overlapping edge
-// block along the row (not aligned) reads each row at its own index, and
-// the rows past the last whole block along the source-contiguous dim (a
-// block there would straddle a tile) are copied element by element. Into
-// tiles from a crossing source, the tiles are walked in the source's order.
+// (l floordiv 8, l mod 8 for T(8,...)), so the blocks are aligned: along
+// the source's contiguous dim within its tiles (8 x 8 f32 from T(8,8)),
+// two of them side by side filling a 64-byte destination line, each
+// block's rows read at its first index plus constant steps; across the
+// source's tile rows each row at its own constant offset (16 x 16 f32
+// from T(8,128): two tile rows per block, getAlignedOffsets). The
+// overlapping edge block along the row (not aligned) reads each row at its
+// own index, and the rows past the last whole block along the
+// source-contiguous dim (a block there would straddle a tile) are copied
+// element by element. Into tiles from a crossing source, the tiles are
+// walked in the source's order.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1 report-kernels' 2>&1 | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=0 report-kernels' 2>&1 | FileCheck %s --check-prefix=SCALAR
 
@@ -50,13 +53,16 @@ func.func @t8x8(%src: memref<40x24xf32, #layout.tiled<{1,0:T(8,8)}>>,
 // CHECK-LABEL: func.func @odd
 // CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<291x29xf32>
 // CHECK: %[[S:.*]] = layout.to_physical %arg0 {{.*}} -> memref<4x3x8x128xf32>
-// Whole blocks along p_k (the destination's rows) up to 288, in groups of
-// 64 rows (transpose-group-bytes: 256 bytes of each source row).
-// CHECK: scf.for %{{.*}} = %c0 to %c288 step %c64
-// CHECK: vector.load %[[S]]{{.*}} : memref<4x3x8x128xf32>, vector<8xf32>
+// Whole 16 x 16 blocks along p_k (the destination's rows) up to 288; the
+// first block's rows are the source's tile rows 0 and 1 (rows 7 and 8 at
+// their own constant offsets, no division per row).
+// CHECK: scf.for %[[K:.*]] = %c0 to %c288 step %c16
+// CHECK: %[[TC:.*]] = affine.apply #{{.*}}(%[[K]])
+// CHECK: %[[TI:.*]] = affine.apply #{{.*}}(%[[K]])
+// CHECK: vector.load %[[S]][%c0{{.*}}, %[[TC]], %c7{{.*}}, %[[TI]]] : memref<4x3x8x128xf32>, vector<16xf32>
+// CHECK: vector.load %[[S]][%c1{{.*}}, %[[TC]], %c0{{.*}}, %[[TI]]] : memref<4x3x8x128xf32>, vector<16xf32>
 // The overlapping edge block along the row: destination columns 13..28.
-// CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %c13] : memref<291x29xf32>, vector<8xf32>
-// CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %c21] : memref<291x29xf32>, vector<8xf32>
+// CHECK: vector.store %{{.*}}, %[[D]][%[[K]], %c13] : memref<291x29xf32>, vector<16xf32>
 // Rows 288..290 element by element.
 // CHECK: scf.for %[[J:.*]] = %c288{{.*}} to %c291 step %c1
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %c29

@@ -67,6 +67,22 @@ CASES = [
     ("i8_01_to_t16x128", "i8", (48, 256), "{0,1}", "{1,0:T(16,128)}"),
     ("bf16_01_to_2x1_9tiles", "bf16", (72, 128), "{0,1}",
      "{1,0:T(8,128)(2,1)}"),
+    # Tiled into transposed tiles, both of fewer rows than a vector has
+    # lanes: blocks across the destination's tile rows with its tile
+    # columns as middle dims, each block's rows crossing the source's tiles
+    # at constant offsets (getAlignedOffsets); bf16 both ways, i8 (32 x 32
+    # blocks over 4 tiles on each side), a batch dim outside, and odd
+    # extents (the last tile column cut by the array: not merged).
+    ("bf16_t8x128_to_t01", "bf16", (256, 512), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}"),
+    ("bf16_t01_to_t8x128", "bf16", (512, 256), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)}"),
+    ("i8_t8x128_to_t01", "i8", (256, 256), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}"),
+    ("bf16_3d_t8x128_to_t01", "bf16", (2, 128, 256), "{2,1,0:T(8,128)}",
+     "{1,2,0:T(8,128)}"),
+    ("bf16_t8x128_odd_to_t01", "bf16", (37, 300), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}"),
     ("f64_t8x128_to_01", "f64", (24, 136), "{1,0:T(8,128)}", "{0,1}"),
     ("i16_t16x128_to_01", "i16", (48, 130), "{1,0:T(16,128)}", "{0,1}"),
     ("bf16_t8x128_2x1_to_01", "bf16", (40, 130), "{1,0:T(8,128)(2,1)}",

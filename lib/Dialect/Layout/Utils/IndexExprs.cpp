@@ -3,6 +3,7 @@
 #include "IndexExprs.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <numeric>
 
@@ -126,6 +127,82 @@ loops::getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot,
     steps.push_back(form->step);
   }
   return steps;
+}
+
+std::optional<loops::AlignedOffset> loops::getAlignedOffset(AffineExpr e,
+                                                            AffineExpr slot,
+                                                            int64_t period,
+                                                            int64_t t) {
+  if (e == slot)
+    return AlignedOffset{t, period};
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return AlignedOffset{0, std::abs(c.getValue())};
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return AlignedOffset{0, 1}; // another dim or symbol: any integer
+  std::optional<AlignedOffset> l =
+      getAlignedOffset(bin.getLHS(), slot, period, t);
+  if (!l)
+    return std::nullopt;
+  auto rhsConst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (e.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<AlignedOffset> r =
+        getAlignedOffset(bin.getRHS(), slot, period, t);
+    if (!r)
+      return std::nullopt;
+    std::optional<int64_t> offset = llvm::checkedAdd(l->offset, r->offset);
+    if (!offset)
+      return std::nullopt;
+    return AlignedOffset{*offset, std::gcd(l->divisor, r->divisor)};
+  }
+  case AffineExprKind::Mul: {
+    if (!rhsConst || rhsConst.getValue() == INT64_MIN)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue();
+    std::optional<int64_t> offset = llvm::checkedMul(l->offset, c);
+    std::optional<int64_t> divisor = llvm::checkedMul(l->divisor, std::abs(c));
+    if (!offset || !divisor)
+      return std::nullopt;
+    return AlignedOffset{*offset, *divisor};
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::Mod: {
+    if (!rhsConst || rhsConst.getValue() <= 0)
+      return std::nullopt;
+    int64_t c = rhsConst.getValue(), d = l->offset;
+    bool isMod = e.getKind() == AffineExprKind::Mod;
+    // The argument's base L is a multiple of c (its divisor is, or it is
+    // 0): (L + d) floordiv c = L / c + floor(d / c), (L + d) mod c = d mod
+    // c, whatever d.
+    if (l->divisor % c == 0)
+      return isMod
+                 ? AlignedOffset{llvm::mod(d, c), 0}
+                 : AlignedOffset{llvm::divideFloorSigned(d, c), l->divisor / c};
+    // Else L mod c is a multiple of g = gcd(divisor, c), at most c - g:
+    // 0 <= d < g stays inside the same multiple of c.
+    int64_t g = std::gcd(l->divisor, c);
+    if (d < 0 || d >= g)
+      return std::nullopt;
+    return isMod ? AlignedOffset{d, g} : AlignedOffset{0, 1};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<SmallVector<SmallVector<int64_t>, 0>>
+loops::getAlignedOffsets(ArrayRef<AffineExpr> index, AffineExpr slot,
+                         int64_t period) {
+  SmallVector<SmallVector<int64_t>, 0> offsets(period);
+  for (int64_t t = 0; t < period; ++t)
+    for (AffineExpr e : index) {
+      std::optional<AlignedOffset> o = getAlignedOffset(e, slot, period, t);
+      if (!o)
+        return std::nullopt;
+      offsets[t].push_back(o->offset);
+    }
+  return offsets;
 }
 
 std::optional<SmallVector<int64_t>>

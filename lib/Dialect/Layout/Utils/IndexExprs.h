@@ -380,6 +380,23 @@ std::optional<AlignedForm> getAlignedForm(AffineExpr e, AffineExpr slot,
 std::optional<SmallVector<int64_t>>
 getAlignedSteps(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period);
 
+/// How an index expression moves across an aligned block of a slot, tile
+/// boundaries included: e(slot + t) = e(slot) + offset for the one t, when
+/// the slot is a multiple of `period` and every other dim any integer;
+/// `divisor` divides every such e(slot) (0: e(slot) is 0). A tiled map
+/// (l floordiv 8, l mod 8) at t = 13 in aligned blocks of 32: (1, 5).
+struct AlignedOffset {
+  int64_t offset = 0;
+  int64_t divisor = 0;
+};
+std::optional<AlignedOffset> getAlignedOffset(AffineExpr e, AffineExpr slot,
+                                              int64_t period, int64_t t);
+
+/// The offsets of `index` at t = 0 .. period - 1 inside aligned blocks of
+/// `period` ([t][dim], getAlignedOffset), or nullopt when one is unknown.
+std::optional<SmallVector<SmallVector<int64_t>, 0>>
+getAlignedOffsets(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period);
+
 /// The row-major strides of `shape` (upstream's computeSuffixProduct), or
 /// nullopt when a stride or the element count overflows int64.
 std::optional<SmallVector<int64_t>> getCheckedStrides(ArrayRef<int64_t> shape);

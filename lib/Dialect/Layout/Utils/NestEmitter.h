@@ -223,6 +223,19 @@ private:
   /// source and check moves along k exactly as far as along all of k + 1;
   /// false, building nothing and leaving the nest as it was, otherwise.
   bool emitTileRowBlocks(unsigned k, const llvm::SmallBitVector &active);
+  /// The levels emitTileRowBlocks merges: k (tile rows, `tiles` of them)
+  /// and j (`rows` in a tile), the destination dims they index.
+  struct MergedRows {
+    unsigned k, j;
+    int64_t rows, tiles;
+    unsigned dimK, dimIn;
+  };
+  /// The nest rewritten with `merged` as one p_k, the blocked transpose
+  /// planned and built over it, the nest restored; false (nothing built)
+  /// when the kernel does not take it or its blocks are no taller than a
+  /// tile.
+  bool emitMergedBlocks(const MergedRows &merged,
+                        const llvm::SmallBitVector &active);
   /// Builds a planned kernel's blocks (SCF loops) and reports them.
   void emitPlannedBlocks(TransposeBlockKernel &kernel);
   /// Whether emitTransposeBlocks may take some level of this nest (a

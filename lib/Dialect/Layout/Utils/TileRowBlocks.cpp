@@ -33,20 +33,23 @@ using namespace mlir::layout::loops;
 
 bool NestEmitter::emitTileRowBlocks(unsigned k,
                                     const llvm::SmallBitVector &active) {
-  // The plane's levels: k (tile rows), k + 1 (the rows in a tile), k + 2
-  // the destination's rows; k and k + 1 plain destination dims, each once.
+  // The plane's levels: k (tile rows), j = n - 2 (the rows in a tile),
+  // n - 1 the destination's rows, any between k and j (the tile columns of
+  // a tiled destination) middle dims of the blocks; k and j plain
+  // destination dims, each once.
   unsigned n = placeholders.size();
   // (emitLevel leaves no parallel level inside level k.)
-  if (!lanes || k + 3 != n)
+  if (!lanes || k + 3 > n)
     return false;
+  unsigned j = n - 2;
   std::optional<int64_t> tiles = IndexExprs::getConstant(physSizes[k]);
-  std::optional<int64_t> rows = IndexExprs::getConstant(physSizes[k + 1]);
+  std::optional<int64_t> rows = IndexExprs::getConstant(physSizes[j]);
   // (Tiles whose blocks already take vectors of 32 bytes keep them: f32
   // T(8,128) on AVX-512 was measured with its 8 x 8 blocks.)
   if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows >= lanes ||
       *rows * elementBytes >= 32 || !llvm::isPowerOf2_64(*rows))
     return false;
-  AffineExpr pk = placeholders[k], pin = placeholders[k + 1];
+  AffineExpr pk = placeholders[k], pin = placeholders[j];
   auto dimOf = [&](AffineExpr p) -> std::optional<unsigned> {
     if (llvm::count(destIndex, p) != 1)
       return std::nullopt;
@@ -55,20 +58,27 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   std::optional<unsigned> dimK = dimOf(pk), dimIn = dimOf(pin);
   if (!dimK || !dimIn || destIndex.back() != placeholders.back())
     return false;
-  // Every source moves along k as along `rows` steps of k + 1.
-  for (const Source &s : sources) {
-    std::optional<SmallVector<int64_t>> stepsK = getSteps(x, s.index, pk);
-    std::optional<SmallVector<int64_t>> stepsIn = getSteps(x, s.index, pin);
-    if (!stepsK || !stepsIn)
-      return false;
-    for (auto [a, c] : llvm::zip(*stepsK, *stepsIn))
-      if (a != *rows * c)
+  // Every source reads the two levels only through rows * p_k + p_in (the
+  // merged index; a source tiled along it, (m floordiv 128, m mod 128),
+  // is affine in it only inside its tiles: the kernel's aligned reads).
+  DenseMap<AffineExpr, AffineExpr> merge{{pk, x.cst(0)}, {pin, pk}};
+  for (const Source &s : sources)
+    for (AffineExpr ex : s.index) {
+      AffineExpr back = ex.replace(merge).replace(pk, pk * *rows + pin);
+      if (IndexExprs::getConstant(x.simplify(ex - back)) != 0)
         return false;
-  }
-  for (int j : active.set_bits())
-    if (checks[j].form.coeffs[k] != *rows * checks[j].form.coeffs[k + 1])
+    }
+  for (int c : active.set_bits())
+    if (checks[c].form.coeffs[k] != *rows * checks[c].form.coeffs[j])
       return false;
+  return emitMergedBlocks({k, j, *rows, *tiles, *dimK, *dimIn}, active);
+}
 
+bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
+                                   const llvm::SmallBitVector &active) {
+  auto [k, j, rows, tiles, dimK, dimIn] = merged;
+  AffineExpr pk = placeholders[k], pin = placeholders[j];
+  DenseMap<AffineExpr, AffineExpr> merge{{pk, x.cst(0)}, {pin, pk}};
   // Rewrite the nest, and restore it whatever happens.
   SmallVector<AffineExpr> savedSizes(physSizes), savedDest(destIndex);
   SmallVector<int64_t> savedStrides(destStrides);
@@ -86,34 +96,33 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
       s.index = index;
     checks = savedChecks;
   });
-  DenseMap<AffineExpr, AffineExpr> merge{{pk, x.cst(0)}, {pin, pk}};
   for (Source &s : sources)
     for (AffineExpr &ex : s.index)
       ex = x.simplify(ex.replace(merge));
-  for (int j : active.set_bits()) {
-    Check &c = checks[j];
+  for (int m : active.set_bits()) {
+    Check &c = checks[m];
     c.value = x.simplify(c.value.replace(merge));
-    c.form.coeffs[k] = c.form.coeffs[k + 1];
-    c.form.coeffs[k + 1] = 0;
+    c.form.coeffs[k] = c.form.coeffs[j];
+    c.form.coeffs[j] = 0;
   }
-  destIndex[*dimK] = pk.floorDiv(*rows);
-  destIndex[*dimIn] = pk % *rows;
-  physSizes[k] = x.cst(*tiles * *rows);
-  physSizes[k + 1] = x.cst(1);
+  destIndex[dimK] = pk.floorDiv(rows);
+  destIndex[dimIn] = pk % rows;
+  physSizes[k] = x.cst(tiles * rows);
+  physSizes[j] = x.cst(1);
   // (Parallel chunks of level k: whole tiles, now `rows` p_k rows each.)
   if (plan.parallelLevel == static_cast<int>(k))
-    plan.parallelChunk *= *rows;
+    plan.parallelChunk *= rows;
   // The kernel reads destination row strides by level (p_k's, the row's
   // outer neighbour's): both get the stride that divides the two the
   // merged rows step by (within a tile, across tiles), so that alignment
   // and line facts hold for every row.
   if (!destStrides.empty()) {
-    int64_t stride = std::gcd(destStrides[*dimK], destStrides[*dimIn]);
-    destStrides[k] = destStrides[k + 1] = stride;
+    int64_t stride = std::gcd(destStrides[dimK], destStrides[dimIn]);
+    destStrides[k] = destStrides[j] = stride;
   }
-  TransposeBlockKernel kernel(*this, k, *rows);
-  if (!kernel.plan(active) || kernel.getSide() <= *rows ||
-      kernel.getSide() % *rows != 0) {
+  TransposeBlockKernel kernel(*this, k, rows, j);
+  if (!kernel.plan(active) || kernel.getSide() <= rows ||
+      kernel.getSide() % rows != 0) {
     LDBG() << "no transpose blocks across tile rows at level " << k;
     return false;
   }

@@ -22,12 +22,15 @@ namespace mlir::layout::loops {
 /// chunks without building IR; emit() builds the blocks.
 class TransposeBlockKernel {
 public:
-  /// `mergedRows`: the nest's levels k and k + 1 were merged into level k
-  /// (NestEmitter::emitTileRowBlocks: the rows of consecutive tiles as one
-  /// p_k, mergedRows of them per tile; level k + 1 is left with one slot).
-  TransposeBlockKernel(NestEmitter &e, unsigned k, int64_t mergedRows = 0)
+  /// `mergedRows`: the nest's levels k and `mergedLevel` (r - 1) were
+  /// merged into level k (NestEmitter::emitTileRowBlocks: the rows of
+  /// consecutive tiles as one p_k, mergedRows of them per tile;
+  /// `mergedLevel` is left with one slot).
+  TransposeBlockKernel(NestEmitter &e, unsigned k, int64_t mergedRows = 0,
+                       unsigned mergedLevel = 0)
       : e(e), x(e.x), b(e.x.b), loc(e.x.loc), k(k),
-        r(e.placeholders.size() - 1), mergedRows(mergedRows) {}
+        r(e.placeholders.size() - 1), mergedRows(mergedRows),
+        mergedLevel(mergedLevel) {}
   /// The block side V (after plan()).
   int64_t getSide() const { return v; }
   /// False when the dims k.. are not such a copy (nothing built).
@@ -179,6 +182,7 @@ private:
   /// p_k mod mergedRows), not by level; no flat rows, realigned rows or
   /// staged tiles.
   int64_t mergedRows = 0;
+  unsigned mergedLevel = 0;
   /// How a source is read per block: a crossing source as V vectors along
   /// p_k transposed in registers (Block), a source contiguous along the
   /// row as one vector per destination row (Row), a source constant along
@@ -189,10 +193,14 @@ private:
   struct SourceRead {
     Read kind = Read::Block;
     /// Blocks: the steps hold only inside aligned V blocks (a tiled
-    /// source) along p_k / p_r; `stepsR` are those along p_r.
+    /// source) along p_k / p_r; `stepsR` are those along p_r, or when the
+    /// block's rows cross the source's tiles (rows of T(8,128) in blocks of
+    /// 32), `offsetsR` each row's constant offset [t][dim] from the
+    /// block's first (getAlignedOffsets).
     bool alignedK = false, alignedR = false;
     std::optional<SmallVector<int64_t>> globalK, globalR;
     SmallVector<int64_t> stepsR;
+    SmallVector<SmallVector<int64_t>, 0> offsetsR;
   };
   SmallVector<SourceRead> reads;
   /// The destination view the blocks store to: the nest's, or with flat

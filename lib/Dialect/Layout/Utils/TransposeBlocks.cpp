@@ -57,6 +57,27 @@ static bool isCrossing(const std::optional<SmallVector<int64_t>> &stepsK,
   return stepsK && stepsR && isUnitInLastDim(*stepsK) && crossesRow(*stepsR);
 }
 
+/// Inside aligned blocks of `side`, the rows along `pr` of a source whose
+/// index is affine only within tiles: constant steps (getAlignedForm), or
+/// each row's own constant offset when the block's rows cross tiles
+/// (getAlignedOffsets: T(8,128) rows in blocks of 32); the steps of the
+/// first row in either case, and the offsets (empty for steps).
+static std::optional<SmallVector<int64_t>>
+getAlignedRowSteps(ArrayRef<AffineExpr> index, AffineExpr pr, int64_t side,
+                   SmallVector<SmallVector<int64_t>, 0> *offsets = nullptr) {
+  if (std::optional<SmallVector<int64_t>> steps =
+          getAlignedSteps(index, pr, side))
+    return steps;
+  std::optional<SmallVector<SmallVector<int64_t>, 0>> rows =
+      getAlignedOffsets(index, pr, side);
+  if (!rows)
+    return std::nullopt;
+  SmallVector<int64_t> first = (*rows)[1];
+  if (offsets)
+    *offsets = std::move(*rows);
+  return first;
+}
+
 /// The largest block side (a power of two, 64 down to 4) inside whose
 /// aligned blocks `index` crosses along (pk, pr), or 0: the bound of a
 /// source that is affine only within tiles (getAlignedForm).
@@ -64,7 +85,7 @@ static int64_t getLargestAlignedSide(ArrayRef<AffineExpr> index, AffineExpr pk,
                                      AffineExpr pr) {
   for (int64_t side = 64; side >= 4; side /= 2)
     if (isCrossing(getAlignedSteps(index, pk, side),
-                   getAlignedSteps(index, pr, side)))
+                   getAlignedRowSteps(index, pr, side)))
       return side;
   return 0;
 }
@@ -188,7 +209,8 @@ bool TransposeBlockKernel::planAlignedSteps() {
         !isUnitInLastDim(read.globalK.value_or(SmallVector<int64_t>()));
     read.alignedR = !read.globalR;
     std::optional<SmallVector<int64_t>> blockR =
-        read.globalR ? read.globalR : getAlignedSteps(source.index, pr, v);
+        read.globalR ? read.globalR
+                     : getAlignedRowSteps(source.index, pr, v, &read.offsetsR);
     if (!isCrossing(read.alignedK ? getAlignedSteps(source.index, pk, v)
                                   : read.globalK,
                     blockR)) {
@@ -277,9 +299,9 @@ void TransposeBlockKernel::orderMiddleDims() {
   // segments). Walking the p_r blocks of all middle dims per p_k block
   // instead (the nest's natural order) touches a new source page per load:
   // perm3_210 ran at 0.15x the ceiling that way, 0.55x like this.
-  // (Merged tile rows: the level k + 1 has one slot and no loop.)
+  // (Merged tile rows: mergedLevel has one slot and no loop.)
   for (unsigned m = k + 1; m < (flatRows ? r - 1 : r); ++m)
-    if (!mergedRows || m != k + 1)
+    if (!mergedRows || m != mergedLevel)
       middle.push_back(m);
   if (!viewType.hasStaticShape())
     return;
@@ -409,7 +431,9 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       for (auto [d, ex] : llvm::enumerate(source.index))
         indices.push_back(x.materialize(
             read.alignedR && fullR
-                ? ex.replace(pr, pr + w * v) + read.stepsR[d] * row
+                ? ex.replace(pr, pr + w * v) + (read.offsetsR.empty()
+                                                    ? read.stepsR[d] * row
+                                                    : read.offsetsR[row][d])
                 : ex.replace(pr, pr + (w * v + row))));
       rows.push_back(e.toMoveType(
           vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
