@@ -92,3 +92,21 @@ func.func @cm(%src: memref<16x512xf32, #layout.tiled<{0,1}>>,
   layout.relayout %src, %dst : memref<16x512xf32, #layout.tiled<{0,1}>>, memref<16x512xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
 }
+
+// bf16[300,260]{1,0:T(8,128)} -> {0,1:T(8,128)}: blocks across both layouts'
+// tile rows (TileRowBlocks.cpp), the destination's tile columns a middle
+// dim; its last tile column holds 44 of 128 columns (a check on the middle
+// dim and the row), so it is peeled: the first two tile columns whole,
+// then the last with blocks up to column 44 and padding vectors after.
+// CHECK-LABEL: func.func @tt_odd
+// CHECK: %[[D:.*]] = layout.to_physical %arg1 {{.*}} -> memref<33x3x8x128xbf16>
+// CHECK: scf.for %[[TC:.*]] = %c0 to %c2 step %c1
+// CHECK: vector.store %{{.*}}, %[[D]][%{{.*}}, %[[TC]], %{{.*}}, %{{.*}}] : memref<33x3x8x128xbf16>, vector<16xbf16>
+// CHECK: scf.for %[[C:.*]] = %c44 to %c108 step %c32
+// CHECK: vector.store %{{.*}}, %[[D]][%{{[0-9]+}}, %c2{{(_[0-9]+)?}}, %{{[0-9]+}}, %[[C]]] : memref<33x3x8x128xbf16>, vector<32xbf16>
+// CHECK: vector.store %{{.*}}, %[[D]][%{{[0-9]+}}, %c2{{(_[0-9]+)?}}, %{{[0-9]+}}, %c16{{(_[0-9]+)?}}] : memref<33x3x8x128xbf16>, vector<16xbf16>
+func.func @tt_odd(%src: memref<300x260xbf16, #layout.tiled<{1,0:T(8,128)}>>,
+                  %dst: memref<300x260xbf16, #layout.tiled<{0,1:T(8,128)}>>) {
+  layout.relayout %src, %dst : memref<300x260xbf16, #layout.tiled<{1,0:T(8,128)}>>, memref<300x260xbf16, #layout.tiled<{0,1:T(8,128)}>>
+  return
+}

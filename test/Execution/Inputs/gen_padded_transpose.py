@@ -61,6 +61,21 @@ CASES = [
      "{1,0:T(8,128)(2,1)}", (8, 128), 2),
     ("bf16_01_rows251_2x1", "bf16", (251, 200), "{0,1}",
      "{1,0:T(8,128)(2,1)}", (8, 128), 2),
+    # Tiled into transposed tiles at odd extents, both ways: blocks across
+    # both layouts' tile rows, the destination's tile columns middle dims;
+    # its last tile column (44 of 128 rows' columns) peeled: the blocks up
+    # to the array's edge, then padding vectors; the last tile row 4 of 8.
+    ("bf16_t8x128_to_t01_odd", "bf16", (300, 260), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}", (8, 128), 1),
+    ("bf16_t01_to_t8x128_odd", "bf16", (260, 300), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)}", (8, 128), 1),
+    # 4 and 3 of 128 columns in the last tile column: its blocks would be
+    # no taller than a tile, so that column takes the level loops of the
+    # nest shifted onto it (unmerged blocks inside a tile).
+    ("bf16_t8x128_to_t01_col4", "bf16", (260, 300), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}", (8, 128), 1),
+    ("bf16_t01_to_t8x128_col3", "bf16", (260, 259), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)}", (8, 128), 1),
 ]
 
 

@@ -72,7 +72,7 @@ CASES = [
     # columns as middle dims, each block's rows crossing the source's tiles
     # at constant offsets (getAlignedOffsets); bf16 both ways, i8 (32 x 32
     # blocks over 4 tiles on each side), a batch dim outside, and odd
-    # extents (the last tile column cut by the array: not merged).
+    # extents in one destination tile column (padding along both bounds).
     ("bf16_t8x128_to_t01", "bf16", (256, 512), "{1,0:T(8,128)}",
      "{0,1:T(8,128)}"),
     ("bf16_t01_to_t8x128", "bf16", (512, 256), "{0,1:T(8,128)}",

@@ -78,6 +78,11 @@ std::optional<NestEmitter::InterleavedRows>
 NestEmitter::planInterleavedRow(unsigned k,
                                 const llvm::SmallBitVector &active) {
   unsigned n = placeholders.size();
+  // (The rows store through the levels themselves: a nest whose
+  // destination index is not its levels, e.g. shifted by a peeled slot
+  // (TileRowBlocks.cpp), takes the plain loops.)
+  if (ArrayRef<AffineExpr>(destIndex) != ArrayRef<AffineExpr>(placeholders))
+    return std::nullopt;
   int64_t m = 1;
   for (unsigned i = k + 1; i < n; ++i) {
     std::optional<int64_t> c = IndexExprs::getConstant(physSizes[i]);

@@ -218,10 +218,12 @@ private:
   /// false, building nothing, when they are not such a copy.
   bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// Blocked transposes over the rows of consecutive tiles
-  /// (TileRowBlocks.cpp): levels k (tile rows) and k + 1 (the rows inside
-  /// a tile, fewer than a vector's lanes) merged into one p_k, when every
-  /// source and check moves along k exactly as far as along all of k + 1;
-  /// false, building nothing and leaving the nest as it was, otherwise.
+  /// (TileRowBlocks.cpp): levels k (tile rows) and n - 2 (the rows inside a
+  /// tile, fewer than a vector's lanes; any levels between them middle
+  /// dims) merged into one p_k, when every source and check reads them
+  /// only through rows * p_k + p_in; a middle dim whose last slot the array
+  /// cuts is peeled. False, building nothing and leaving the nest as it
+  /// was, otherwise.
   bool emitTileRowBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// The levels emitTileRowBlocks merges: k (tile rows, `tiles` of them)
   /// and j (`rows` in a tile), the destination dims they index.

@@ -7,12 +7,16 @@
 // of each source row per block. The tiles' rows follow each other in the
 // source (a {0,1} source: the rows of the next tile continue the same
 // source column), so the tile rows (level k) and the rows inside a tile
-// (level k + 1) are one p_k of size(k) x size(k + 1) for the reads: the
-// nest is rewritten so (level k holds the merged index m, level k + 1 one
-// slot; the sources read at m, the destination at (m floordiv s, m mod s)),
-// the blocked transpose plans and builds over it with blocks of up to a
+// (level j = n - 2, with the destination's tile columns between them as
+// middle dims) are one p_k of size(k) x size(j) for the reads: the nest is
+// rewritten so (level k holds the merged index m, level j one slot; the
+// sources read at m, the destination at (m floordiv s, m mod s)), the
+// blocked transpose plans and builds over it with blocks of up to a
 // vector's lanes (8 x 8 for i32 on AVX2), each block's rows stored into
-// their tiles, and the nest is restored.
+// their tiles, and the nest is restored. A middle dim whose last slot is
+// cut by the array (odd extents) is peeled: the other slots, then that one
+// with a bound along the row (its blocks, or the level loops when they are
+// no taller than a tile: 3 columns of 128).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,7 +75,102 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   for (int c : active.set_bits())
     if (checks[c].form.coeffs[k] != *rows * checks[c].form.coeffs[j])
       return false;
-  return emitMergedBlocks({k, j, *rows, *tiles, *dimK, *dimIn}, active);
+  MergedRows merged{k, j, *rows, *tiles, *dimK, *dimIn};
+  // A check on a middle dim and the row (the last tile column of an odd
+  // array, 128 D + d < 4093) cuts the plane: the middle dim's last slot is
+  // peeled, the blocks take the others whole and then that slot, whose
+  // check is a bound along the row alone (padding slots after it).
+  std::optional<unsigned> cutLevel;
+  llvm::SmallBitVector cut(checks.size());
+  // (A middle dim of one slot does not cut: the kernel's getValidSlots
+  // sees through it.)
+  for (int c : active.set_bits())
+    for (unsigned m = k + 1; m < j; ++m)
+      if (checks[c].form.coeffs[m] &&
+          IndexExprs::getConstant(physSizes[m]) != 1) {
+        if (cutLevel && *cutLevel != m)
+          return false;
+        cutLevel = m;
+        cut.set(c);
+      }
+  if (!cutLevel)
+    return emitMergedBlocks(merged, active);
+  unsigned m = *cutLevel;
+  std::optional<int64_t> slots = IndexExprs::getConstant(physSizes[m]);
+  if (!slots)
+    return false;
+  int64_t full = *slots;
+  for (int c : cut.set_bits()) {
+    const Check &check = checks[c];
+    std::optional<int64_t> bound = IndexExprs::getConstant(check.bound);
+    if (!bound)
+      return false;
+    // (The largest value the other levels from k on add; none before k.)
+    int64_t inner = 0;
+    for (auto [l, a] : llvm::enumerate(check.form.coeffs)) {
+      if (!a || l == m)
+        continue;
+      std::optional<int64_t> size = IndexExprs::getConstant(physSizes[l]);
+      if (a < 0 || l < k || !size)
+        return false;
+      inner += a * (*size - 1);
+    }
+    if (check.form.coeffs[m] <= 0)
+      return false;
+    full = std::min(
+        full, llvm::divideFloorSigned(*bound - check.form.constant - inner - 1,
+                                      check.form.coeffs[m]) +
+                  1);
+  }
+  // (Checks that hold on the whole plane are the kernel's; more than one
+  // slot cut is not peeled.)
+  if (full >= *slots)
+    return emitMergedBlocks(merged, active);
+  if (full != *slots - 1 || full < 1)
+    return false;
+  AffineExpr pm = placeholders[m];
+  // The middle dim's first `full` slots, where the cut checks hold, in
+  // blocks (else nothing is built); then its last slot: the nest shifted
+  // by `full` along it, one slot, in blocks or the level loops.
+  llvm::SmallBitVector whole = active;
+  whole.reset(cut);
+  {
+    AffineExpr savedSize = physSizes[m];
+    llvm::scope_exit restoreSize([&] { physSizes[m] = savedSize; });
+    physSizes[m] = x.cst(full);
+    if (!emitMergedBlocks(merged, whole))
+      return false;
+  }
+  SmallVector<AffineExpr> savedSizes(physSizes), savedDest(destIndex),
+      savedLogical(logical);
+  SmallVector<SmallVector<AffineExpr>> savedSources;
+  for (const Source &s : sources)
+    savedSources.push_back(s.index);
+  SmallVector<Check> savedChecks(checks);
+  llvm::scope_exit restore([&] {
+    physSizes = savedSizes;
+    destIndex = savedDest;
+    logical = savedLogical;
+    for (auto [s, index] : llvm::zip(sources, savedSources))
+      s.index = index;
+    checks = savedChecks;
+  });
+  AffineExpr shifted = pm + full;
+  auto shift = [&](AffineExpr &ex) {
+    ex = x.simplify(ex.replace(pm, shifted));
+  };
+  for (Source &s : sources)
+    llvm::for_each(s.index, shift);
+  llvm::for_each(destIndex, shift);
+  llvm::for_each(logical, shift);
+  for (Check &c : checks) {
+    shift(c.value);
+    c.form.constant += c.form.coeffs[m] * full;
+  }
+  physSizes[m] = x.cst(1);
+  if (!emitMergedBlocks(merged, active))
+    emitLevelLoops(k, active);
+  return true;
 }
 
 bool NestEmitter::emitMergedBlocks(const MergedRows &merged,

@@ -103,7 +103,7 @@ bool NestEmitter::mayTransposeBlocks() {
            std::optional<SmallVector<int64_t>> stepsR =
                getSteps(x, s.index, pr);
            if (!stepsR)
-             stepsR = getAlignedSteps(s.index, pr, 4);
+             stepsR = getAlignedRowSteps(s.index, pr, 4);
            return stepsR && crossesRow(*stepsR);
          });
 }
