@@ -19,6 +19,8 @@
 
 #include "layout/Xla/TiledLayoutMap.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace mlir::layout::loops {
 
 /// What a nest decided about its loops, apart from the IR that builds them:
@@ -146,6 +148,40 @@ struct NestState {
   NestReport report;
   /// The nest's decisions: its walk and its parallel level.
   NestPlan plan;
+
+  /// The parts of the nest a kernel may rewrite to plan over another view
+  /// of it (TileRowBlocks.cpp: merged levels, a shifted slot), restored
+  /// when the snapshot goes out of scope, whatever happened in between.
+  class Snapshot {
+  public:
+    explicit Snapshot(NestState &state)
+        : state(state), physSizes(state.physSizes), destIndex(state.destIndex),
+          logical(state.logical), destStrides(state.destStrides),
+          checks(state.checks), parallelChunk(state.plan.parallelChunk) {
+      for (const Source &s : state.sources)
+        sourceIndex.push_back(s.index);
+    }
+    Snapshot(const Snapshot &) = delete;
+    Snapshot &operator=(const Snapshot &) = delete;
+    ~Snapshot() {
+      state.physSizes = std::move(physSizes);
+      state.destIndex = std::move(destIndex);
+      state.logical = std::move(logical);
+      state.destStrides = std::move(destStrides);
+      state.checks = std::move(checks);
+      state.plan.parallelChunk = parallelChunk;
+      for (auto [s, index] : llvm::zip(state.sources, sourceIndex))
+        s.index = std::move(index);
+    }
+
+  private:
+    NestState &state;
+    SmallVector<AffineExpr> physSizes, destIndex, logical;
+    SmallVector<int64_t> destStrides;
+    SmallVector<Check> checks;
+    int64_t parallelChunk;
+    SmallVector<SmallVector<AffineExpr>> sourceIndex;
+  };
 };
 
 } // namespace mlir::layout::loops

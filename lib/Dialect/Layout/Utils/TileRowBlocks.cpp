@@ -23,7 +23,6 @@
 #include "TransposeBlockKernel.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DebugLog.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -135,26 +134,12 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   llvm::SmallBitVector whole = active;
   whole.reset(cut);
   {
-    AffineExpr savedSize = physSizes[m];
-    llvm::scope_exit restoreSize([&] { physSizes[m] = savedSize; });
+    Snapshot restoreSize(*this);
     physSizes[m] = x.cst(full);
     if (!emitMergedBlocks(merged, whole))
       return false;
   }
-  SmallVector<AffineExpr> savedSizes(physSizes), savedDest(destIndex),
-      savedLogical(logical);
-  SmallVector<SmallVector<AffineExpr>> savedSources;
-  for (const Source &s : sources)
-    savedSources.push_back(s.index);
-  SmallVector<Check> savedChecks(checks);
-  llvm::scope_exit restore([&] {
-    physSizes = savedSizes;
-    destIndex = savedDest;
-    logical = savedLogical;
-    for (auto [s, index] : llvm::zip(sources, savedSources))
-      s.index = index;
-    checks = savedChecks;
-  });
+  Snapshot restore(*this);
   AffineExpr shifted = pm + full;
   auto shift = [&](AffineExpr &ex) {
     ex = x.simplify(ex.replace(pm, shifted));
@@ -179,22 +164,7 @@ bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
   AffineExpr pk = placeholders[k], pin = placeholders[j];
   DenseMap<AffineExpr, AffineExpr> merge{{pk, x.cst(0)}, {pin, pk}};
   // Rewrite the nest, and restore it whatever happens.
-  SmallVector<AffineExpr> savedSizes(physSizes), savedDest(destIndex);
-  SmallVector<int64_t> savedStrides(destStrides);
-  SmallVector<SmallVector<AffineExpr>> savedSources;
-  for (const Source &s : sources)
-    savedSources.push_back(s.index);
-  SmallVector<Check> savedChecks(checks);
-  int64_t savedChunk = plan.parallelChunk;
-  llvm::scope_exit restore([&] {
-    plan.parallelChunk = savedChunk;
-    physSizes = savedSizes;
-    destIndex = savedDest;
-    destStrides = savedStrides;
-    for (auto [s, index] : llvm::zip(sources, savedSources))
-      s.index = index;
-    checks = savedChecks;
-  });
+  Snapshot restore(*this);
   for (Source &s : sources)
     for (AffineExpr &ex : s.index)
       ex = x.simplify(ex.replace(merge));
