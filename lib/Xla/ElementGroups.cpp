@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "layout/Xla/ElementGroups.h"
+#include "layout/Xla/TiledLayoutMap.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir::layout;
 
@@ -48,8 +50,28 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
   if (rank < static_cast<int64_t>(fromEnd))
     return std::nullopt;
   int64_t dim = layout.getMinorToMajor(fromEnd - 1);
-  if (shape.getDim(dim) % k != 0)
-    return std::nullopt;
+  // An extent that is not a multiple of k groups when the layout pads the
+  // dim to one anyway: the shape rounded up has the same physical dims (so
+  // the same slots for every element), and the last group's slots past
+  // the array are padding slots of both.
+  llvm::SmallVector<int64_t, 6> dims(shape.getDims());
+  int64_t tailSlots = llvm::alignTo(dims[dim], k) - dims[dim];
+  if (tailSlots != 0) {
+    dims[dim] += tailSlots;
+    Shape rounded = Shape::makeArray(shape.getElementType(), dims, layout);
+    llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
+    llvm::Expected<TiledLayoutMap> roundedMap = TiledLayoutMap::get(rounded);
+    bool samePhysical =
+        map && roundedMap &&
+        map->getPhysicalDims() == roundedMap->getPhysicalDims() &&
+        map->getAllocatedBytes() == roundedMap->getAllocatedBytes();
+    if (!map)
+      llvm::consumeError(map.takeError());
+    if (!roundedMap)
+      llvm::consumeError(roundedMap.takeError());
+    if (!samePhysical)
+      return std::nullopt;
+  }
   Layout groupedLayout = layout;
   groupedLayout.setElementSizeInBits(0);
   for (Tile &tile : groupedLayout.mutableTiles()) {
@@ -64,10 +86,9 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
   if (subTile && llvm::all_of(groupedLayout.getTiles().back().getDims(),
                               [](int64_t d) { return d == 1; }))
     groupedLayout.mutableTiles().pop_back();
-  llvm::SmallVector<int64_t, 6> dims(shape.getDims());
   dims[dim] /= k;
   return ElementGroups{Shape::makeArray(*grouped, dims, groupedLayout), dim,
-                       subTile};
+                       subTile, tailSlots};
 }
 
 std::optional<GroupedRelayout> mlir::layout::groupRelayout(const Shape &source,
@@ -86,6 +107,12 @@ std::optional<GroupedRelayout> mlir::layout::groupRelayout(const Shape &source,
   for (int64_t k : candidates) {
     std::optional<ElementGroups> from = groupElements(source, k);
     std::optional<ElementGroups> to = groupElements(dest, k);
+    // (An odd extent between two equal layouts is a copy in the same
+    // byte order: its own kernels move whole vectors, without the tail
+    // slots' second pass.)
+    if (from && to && from->tailSlots > 0 &&
+        source.getLayout() == dest.getLayout())
+      continue;
     if (from && to && from->dim == to->dim && (from->subTile || to->subTile))
       return GroupedRelayout{k, std::move(*from), std::move(*to)};
   }

@@ -296,6 +296,12 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                        std::to_string(groups->k * bits) +
                        "-bit unit of both layouts, " +
                        "moved as units: " + inner->explanation;
+    if (groups->dest.tailSlots > 0)
+      plan.explanation += "; the last unit along dim " +
+                          std::to_string(groups->dest.dim) + " holds " +
+                          std::to_string(groups->dest.tailSlots) +
+                          " padding slot(s) of both layouts, written with "
+                          "the padding value after";
   } else if (plan.runElements > 0 &&
              static_cast<int64_t>(
                  llvm::divideCeil(plan.runElements * bits, 8)) >= chunkBytes) {

@@ -51,6 +51,26 @@ void expectExactGroups(const Shape &shape, const ElementGroups &groups,
     ASSERT_EQ(map.linearIndex(e), k * unit.linearIndex(g) + e[groups.dim] % k)
         << printShape(shape) << " -> " << printShape(groups.shape);
   }
+  // The last group's tail slots are padding slots: inside the buffer, and
+  // no element's slot.
+  int64_t last = shape.getDim(groups.dim) - 1;
+  for (int64_t n = 0; groups.tailSlots > 0 && n < count; ++n) {
+    int64_t rest = n;
+    for (int64_t d = shape.getRank() - 1; d >= 0; --d) {
+      e[d] = rest % shape.getDim(d);
+      rest /= shape.getDim(d);
+    }
+    if (e[groups.dim] != last)
+      continue;
+    llvm::SmallVector<int64_t, 6> g(e);
+    g[groups.dim] /= k;
+    for (int64_t j = k - groups.tailSlots; j < k; ++j) {
+      int64_t slot = k * unit.linearIndex(g) + j;
+      ASSERT_LT(slot, map.getAllocatedElements()) << printShape(shape);
+      ASSERT_FALSE(map.logicalIndex(slot).has_value())
+          << printShape(shape) << " slot " << slot;
+    }
+  }
 }
 
 TEST(ElementGroups, SubTilesBecomeTheTileAbove) {
@@ -79,10 +99,30 @@ TEST(ElementGroups, MinorDimsDivideTheirEntries) {
   EXPECT_EQ(grouped("f32[3,4]{1,0}", 2), "u64[3,2]{1,0}");
 }
 
+TEST(ElementGroups, OddExtentsThatTheLayoutPads) {
+  // 4093 rows fill 512 tiles of 8 as 4094 would: the last pair's second
+  // row is a padding slot, covered by the groups (tailSlots).
+  std::optional<ElementGroups> groups =
+      groupElements(parse("bf16[4093,4096]{1,0:T(8,128)(2,1)}"), 2);
+  ASSERT_TRUE(groups);
+  EXPECT_EQ(printShape(groups->shape), "u32[2047,4096]{1,0:T(4,128)}");
+  EXPECT_EQ(groups->tailSlots, 1);
+  groups = groupElements(parse("s8[125,200]{0,1:T(8,128)}"), 4);
+  ASSERT_TRUE(groups);
+  EXPECT_EQ(printShape(groups->shape), "u32[32,200]{0,1:T(8,32)}");
+  EXPECT_EQ(groups->tailSlots, 3);
+  // Even extents have none.
+  groups = groupElements(parse("bf16[4094,4096]{1,0:T(8,128)(2,1)}"), 2);
+  ASSERT_TRUE(groups);
+  EXPECT_EQ(groups->tailSlots, 0);
+}
+
 TEST(ElementGroups, LayoutsThatDoNotGroup) {
-  // An odd extent along the groups' dim.
-  EXPECT_EQ(grouped("bf16[4093,4096]{1,0:T(8,128)(2,1)}", 2), "none");
+  // An odd extent along the groups' dim that the layout does not pad
+  // (untiled; tiled along it by an odd tile entry).
   EXPECT_EQ(grouped("bf16[5,7]{1,0}", 2), "none");
+  EXPECT_EQ(grouped("bf16[63,256]{0,1}", 2), "none");
+  EXPECT_EQ(grouped("bf16[9,8]{0,1:T(8,3)}", 2), "none");
   // A tile entry the groups do not divide, along their chain.
   EXPECT_EQ(grouped("bf16[8,9]{1,0:T(8,3)}", 3), "none");
   EXPECT_EQ(grouped("bf16[8,8]{1,0:T(3,1)}", 2), "none");
@@ -132,6 +172,22 @@ TEST(ElementGroups, RelayoutsOfGroups) {
             "none");
   EXPECT_EQ(groupedPair("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
             "none");
+  // An odd row count that both layouts pad: grouped, the last pair's
+  // padding slots moved along.
+  EXPECT_EQ(groupedPair("bf16[63,256]{0,1:T(8,128)}",
+                        "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "2 0 u32[32,256]{0,1:T(8,64)} -> u32[32,256]{1,0:T(4,128)}");
+  EXPECT_EQ(groupRelayout(parse("bf16[63,256]{1,0:T(8,128)(2,1)}"),
+                          parse("bf16[63,256]{0,1:T(8,128)}"))
+                ->dest.tailSlots,
+            1);
+  // Not between two equal layouts (a copy in the same byte order).
+  EXPECT_EQ(groupedPair("bf16[63,256]{1,0:T(8,128)(2,1)}",
+                        "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("bf16[64,256]{1,0:T(8,128)(2,1)}",
+                        "bf16[64,256]{1,0:T(8,128)(2,1)}"),
+            "2 0 u32[32,256]{1,0:T(4,128)} -> u32[32,256]{1,0:T(4,128)}");
   EXPECT_EQ(groupedPair("pred[64,256]{0,1}", "pred[64,256]{1,0:T(8,128)(4,1)}"),
             "none");
   EXPECT_EQ(groupedPair("f32[64,256]{0,1}", "f32[64,256]{1,0:T(8,128)(2,1)}"),
@@ -144,7 +200,7 @@ TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
   RandomLayoutGenerator gen({/*seed=*/20261129, /*minRank=*/1,
                              /*maxRank=*/4, /*maxDim=*/8,
                              /*tailPadding=*/true, /*maxAllocated=*/6000});
-  int64_t matched = 0, subTiles = 0;
+  int64_t matched = 0, subTiles = 0, tails = 0;
   for (int i = 0; i < 3000; ++i) {
     Shape shape = gen.next();
     // Half of them get a sub-tile level (a, 1) under their tiles.
@@ -175,6 +231,9 @@ TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
         continue;
       ++matched;
       subTiles += groups->subTile;
+      tails += groups->tailSlots > 0;
+      EXPECT_EQ(groups->shape.getDim(groups->dim) * k,
+                typed.getDim(groups->dim) + groups->tailSlots);
       expectExactGroups(typed, *groups, k);
       if (testing::Test::HasFatalFailure())
         return;
@@ -183,6 +242,7 @@ TEST(ElementGroups, GroupedSlotsMatchOnGeneratedLayouts) {
   // The property is not vacuous: both forms were grouped many times.
   EXPECT_GT(matched, 500);
   EXPECT_GT(subTiles, 100);
+  EXPECT_GT(tails, 20);
 }
 
 } // namespace

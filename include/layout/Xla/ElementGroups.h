@@ -1,6 +1,7 @@
 //===- ElementGroups.h - k elements as one wider element --------*- C++ -*-===//
 //
-// A layout groups k elements when, for one logical dim d with k | n_d,
+// A layout groups k elements when, for one logical dim d with k | n_d (or
+// whose padding rounds n_d up to a multiple of k: ElementGroups::tailSlots),
 // the elements e and e + j u_d (j < k, e_d a multiple of k) always sit in
 // k consecutive slots, the first at a multiple of k: the buffer is then
 // also the buffer of a shape whose dim d is n_d / k, whose element is the
@@ -45,6 +46,13 @@ struct ElementGroups {
   int64_t dim = 0;
   /// Which form (see above) matched.
   bool subTile = false;
+  /// Slots of the last group along `dim` past the array: n_d rounded up to
+  /// a multiple of k minus n_d, where the layout pads dim d to that
+  /// multiple anyway (a tile entry along it, `bf16[4093,4099]` in
+  /// `T(8,128)(2,1)`); `shape` covers them as elements. They are padding
+  /// slots: a relayout of the groups writes them from the source's and
+  /// must then write the padding value into them (GroupedRelayout.cpp).
+  int64_t tailSlots = 0;
 };
 
 /// The groups of `k` elements of `shape` (a static array shape with a
@@ -67,9 +75,11 @@ struct GroupedRelayout {
 /// pairs whose element kernels need a transpose and an interleave (two
 /// layouts in the minor form are grouped by neither side's sub-tiles and
 /// keep their element kernels). 32-bit groups are tried first, then, for
-/// 8-bit elements, pairs. std::nullopt otherwise. The planner
-/// (planRelayout) and the lowering (GroupedRelayout.cpp) both decide with
-/// this function, so the plan names the kernel that runs.
+/// 8-bit elements, pairs; an odd extent along the groups' dim when both
+/// layouts pad it to a multiple of k (equal tailSlots: the groups move the
+/// padding slots of the last group too) and differ. std::nullopt otherwise.
+/// The planner (planRelayout) and the lowering (GroupedRelayout.cpp) both
+/// decide with this function, so the plan names the kernel that runs.
 std::optional<GroupedRelayout> groupRelayout(const Shape &source,
                                              const Shape &dest);
 

@@ -15,10 +15,54 @@
 #include "layout/Dialect/Layout/Utils/BroadcastingOpLowering.h"
 #include "layout/Xla/ElementGroups.h"
 
+#include "layout/Dialect/Layout/Utils/ArithIndexOps.h"
+#include "layout/Xla/TiledLayoutMap.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::layout;
+
+/// The padding slots of the last group along the groups' dim (an odd
+/// extent, ElementGroups::tailSlots), which the relayout of the groups
+/// wrote from the source's: `pad`, one scalar store each, through the
+/// map of `shape` rounded up (the same physical dims). 1 / n_d of the
+/// slots at most.
+static void writeTailSlots(RewriterBase &rewriter, Location loc,
+                           const Shape &shape, const ElementGroups &groups,
+                           Value buffer, Value pad) {
+  SmallVector<int64_t> dims(shape.getDims());
+  int64_t extent = dims[groups.dim];
+  dims[groups.dim] += groups.tailSlots;
+  Shape rounded =
+      Shape::makeArray(shape.getElementType(), dims, shape.getLayout());
+  // (groupElements checked this map: the same physical dims.)
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(rounded);
+  if (!map) {
+    llvm::consumeError(map.takeError());
+    llvm_unreachable("groupElements built this map");
+  }
+  SmallVector<Value> lbs, ubs, steps;
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (auto [d, size] : llvm::enumerate(dims)) {
+    lbs.push_back(static_cast<int64_t>(d) == groups.dim
+                      ? arith::ConstantIndexOp::create(rewriter, loc, extent)
+                      : zero);
+    ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+    steps.push_back(one);
+  }
+  scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
+                     [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                       ArithIndexOps ops(b, loc);
+                       SmallVector<Value> logical(ivs);
+                       SmallVector<Value, 6> physical =
+                           map->apply<Value>(ArrayRef<Value>(logical), ops);
+                       memref::StoreOp::create(b, loc, pad, buffer, physical);
+                     });
+}
 
 LogicalResult
 mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
@@ -49,11 +93,12 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
   Location loc = relayout.getLoc();
   auto wide = IntegerType::get(context, bits * k);
   SmallVector<Operation *> created;
-  // The memref's buffer as groups, under the grouped layout.
+  // The memref's buffer as groups, under the grouped layout; `buffer` the
+  // physical buffer itself.
   auto groupView = [&](Value memref, MemRefType type,
-                       const ElementGroups &groups) -> Value {
+                       const ElementGroups &groups, Value &buffer) -> Value {
     auto emitError = [&] { return relayout.emitOpError(); };
-    Value buffer = memref;
+    buffer = memref;
     if (auto tiled = dyn_cast<TiledLayoutAttr>(type.getLayout())) {
       FailureOr<MemRefType> physical =
           tiled.getPhysicalMemRefType(type, emitError);
@@ -91,9 +136,11 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
         rewriter.eraseOp(op);
     return failure();
   };
-  Value src = groupView(relayout.getSource(), srcType, srcGroups);
+  Value srcBuffer, dstBuffer;
+  Value src = groupView(relayout.getSource(), srcType, srcGroups, srcBuffer);
   Value dst =
-      src ? groupView(relayout.getDestination(), dstType, dstGroups) : Value();
+      src ? groupView(relayout.getDestination(), dstType, dstGroups, dstBuffer)
+          : Value();
   if (!src || !dst)
     return undo();
   auto grouped = RelayoutOp::create(rewriter, loc, src, dst);
@@ -101,6 +148,9 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
     rewriter.eraseOp(grouped);
     return undo();
   }
+  if (dstGroups.tailSlots > 0)
+    writeTailSlots(rewriter, loc, *dstShape, dstGroups, dstBuffer,
+                   createPaddingValue(rewriter, loc, dstType));
   if (options.reportKernels) {
     std::string from, to;
     llvm::raw_string_ostream(from) << element;
