@@ -105,6 +105,8 @@ DECL_RAISED(from_tiled_4093, f32, 4, f32, 2)
                                          StridedMemRefType<T, 2> *);
 DECL_CROSS(add_cross_f32, f32)
 DECL_CROSS(add_cross_bf16, bf16)
+DECL_CROSS(add_rows_f32, f32)
+DECL_CROSS(add_rows_bf16, bf16)
 DECL3(bcast_add_d1)
 DECL3(bcast_add_d0)
 
@@ -243,6 +245,13 @@ template <typename T, int NS, int ND> struct KFn {
   void (*fn)(StridedMemRefType<T, NS> *, StridedMemRefType<T, ND> *);
 };
 
+/// printf into a std::string (short texts).
+template <typename... Args> std::string strf(const char *fmt, Args... args) {
+  char text[256];
+  snprintf(text, sizeof(text), fmt, args...);
+  return text;
+}
+
 struct Case {
   std::string name;
   size_t bytes; // read + written
@@ -252,6 +261,10 @@ struct Case {
   /// instead of writing `out`: this copies the view to `out`).
   Fn oursCheck;
   const Buffer *out = nullptr, *ref = nullptr;
+  /// The case this one is measured against besides the copies (an
+  /// elementwise op with a transposed operand: its row-major twin, the
+  /// same bytes): `ours x twin` is the per-round ratio of their times.
+  std::string twin;
 };
 
 template <typename T> void fillPattern(const Buffer &b) {
@@ -549,9 +562,13 @@ int main(int argc, char **argv) {
 
   // out{0,1} = a (row-major) + b{0,1}: physical out[j][i] = a[i][j] +
   // b[j][i]; bf16 added in f32 and rounded to nearest even (as XLA).
-  auto crossAdd = [&](std::string name, auto ours, auto up, auto tag) {
+  // `cross`: a is read transposed (the result's {0,1} order against a's
+  // rows), `partner` its twin; otherwise every operand is in the result's
+  // order (the twin of `partner`, run whenever that case is).
+  auto crossAdd = [&](std::string name, auto ours, auto up, auto tag,
+                      bool cross, std::string partner) {
     using T = decltype(tag);
-    if (!wanted(name))
+    if (!wanted(name) && (cross || !wanted(partner)))
       return;
     const int64_t n = N;
     size_t bytes = size_t(n) * n * sizeof(T);
@@ -582,13 +599,15 @@ int main(int argc, char **argv) {
     auto loop = [=](const T *pa, const T *pb, T *po) {
       for (int64_t j = 0; j < n; ++j)
         for (int64_t i = 0; i < n; ++i)
-          po[j * n + i] = add(pa[i * n + j], pb[j * n + i]);
+          po[j * n + i] = add(pa[cross ? i * n + j : j * n + i], pb[j * n + i]);
     };
     Case c;
     c.name = name;
     c.bytes = 3 * bytes;
     c.out = &out;
     c.ref = &ref;
+    if (cross)
+      c.twin = partner;
     c.ours = [=] { ours(ad.get(), bd.get(), od.get()); };
     c.upstream = [=] { up(ad.get(), bd.get(), od.get()); };
     c.naive = [=, &a, &bb, &out] { loop(a.as<T>(), bb.as<T>(), out.as<T>()); };
@@ -598,9 +617,13 @@ int main(int argc, char **argv) {
     cases.push_back(std::move(c));
   };
   crossAdd("add_cross_f32", _mlir_ciface_add_cross_f32,
-           _mlir_ciface_up_add_cross_f32, f32());
+           _mlir_ciface_up_add_cross_f32, f32(), true, "add_rows_f32");
   crossAdd("add_cross_bf16", _mlir_ciface_add_cross_bf16,
-           _mlir_ciface_up_add_cross_bf16, bf16());
+           _mlir_ciface_up_add_cross_bf16, bf16(), true, "add_rows_bf16");
+  crossAdd("add_rows_f32", _mlir_ciface_add_rows_f32,
+           _mlir_ciface_up_add_rows_f32, f32(), false, "add_cross_f32");
+  crossAdd("add_rows_bf16", _mlir_ciface_add_rows_bf16,
+           _mlir_ciface_up_add_rows_bf16, bf16(), false, "add_cross_bf16");
 
   // Correctness: every implementation, bit for bit, output pre-filled with
   // a pattern that no kernel writes (padding must be written too).
@@ -701,6 +724,14 @@ int main(int argc, char **argv) {
       "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
       "\", \"huge_pages\": " + (gHugePages ? "true" : "false") +
       "}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
+  // The times of the case named `name` (a twin that was run), or null.
+  auto findTimes = [&](const std::string &name) -> const Times * {
+    for (size_t j = 0; j < cases.size(); ++j)
+      if (!name.empty() && cases[j].name == name)
+        return &times[j];
+    return nullptr;
+  };
+  std::string twinLines;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Times &t = times[i];
     double gb = cases[i].bytes / 1e9;
@@ -730,7 +761,22 @@ int main(int argc, char **argv) {
              median(ceil), cpGB / median(t.memcpyT), cpGB / median(t.streamT),
              gb / median(t.up), median(rCeil), median(rMem));
     json += entry;
+    if (const Times *twin = findTimes(cases[i].twin)) {
+      std::vector<double> rTwin;
+      for (int r = 0; r < rounds; ++r)
+        rTwin.push_back(twin->ours[r] / t.ours[r]);
+      twinLines += "| " + cases[i].name + " | " + cases[i].twin + " | " +
+                   strf("%.2f", median(rTwin)) + " |\n";
+      json.pop_back(); // the entry's closing brace
+      json += strf(", \"twin\": \"%s\", \"ratio_to_twin\": %.4f}",
+                   cases[i].twin.c_str(), median(rTwin));
+    }
   }
+  if (!twinLines.empty())
+    printf("\nours x twin (per-round time of the twin / time of the case, "
+           "medians; issue 27: >= 0.6):\n\n| case | twin | ours x twin "
+           "|\n|---|---|---|\n%s",
+           twinLines.c_str());
   json += "]}\n";
   return writeJson(jsonPath, json) ? 0 : 1;
 }
