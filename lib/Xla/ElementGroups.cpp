@@ -11,6 +11,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir::layout;
 
 std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
@@ -55,8 +57,11 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
   // the same slots for every element), and the last group's slots past
   // the array are padding slots of both.
   llvm::SmallVector<int64_t, 6> dims(shape.getDims());
-  int64_t tailSlots = llvm::alignTo(dims[dim], k) - dims[dim];
+  int64_t tailSlots = dims[dim] % k == 0 ? 0 : k - dims[dim] % k;
   if (tailSlots != 0) {
+    // (An extent near INT64_MAX has no rounded shape.)
+    if (dims[dim] > std::numeric_limits<int64_t>::max() - tailSlots)
+      return std::nullopt;
     dims[dim] += tailSlots;
     Shape rounded = Shape::makeArray(shape.getElementType(), dims, layout);
     llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
@@ -91,6 +96,10 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
                        subTile, tailSlots};
 }
 
+/// groupRelayout groups an odd extent n_d only when n_d >= this times
+/// (k - 1): the tail slots' rewrite touches at most 1/16 of the slots.
+static constexpr int64_t kMinTailGroupedExtentPerSlot = 16;
+
 std::optional<GroupedRelayout> mlir::layout::groupRelayout(const Shape &source,
                                                            const Shape &dest) {
   if (!source.isArray() || !dest.isArray() ||
@@ -112,6 +121,12 @@ std::optional<GroupedRelayout> mlir::layout::groupRelayout(const Shape &source,
     // slots' second pass.)
     if (from && to && from->tailSlots > 0 &&
         source.getLayout() == dest.getLayout())
+      continue;
+    // (The tail slots are rewritten one by one afterwards, (k - 1) / n_d of
+    // the slots: past 1/16 of them, at n_d < 16 (k - 1), the groups are not
+    // taken. The bound is a choice, not a measurement.)
+    if (from && from->tailSlots > 0 &&
+        source.getDim(from->dim) < kMinTailGroupedExtentPerSlot * (k - 1))
       continue;
     if (from && to && from->dim == to->dim && (from->subTile || to->subTile))
       return GroupedRelayout{k, std::move(*from), std::move(*to)};

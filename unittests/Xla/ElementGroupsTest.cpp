@@ -111,6 +111,8 @@ TEST(ElementGroups, OddExtentsThatTheLayoutPads) {
   ASSERT_TRUE(groups);
   EXPECT_EQ(printShape(groups->shape), "u32[32,200]{0,1:T(8,32)}");
   EXPECT_EQ(groups->tailSlots, 3);
+  // An extent whose rounding up would overflow does not group.
+  EXPECT_EQ(grouped("u8[9223372036854775807]{0:T(128)}", 2), "none");
   // Even extents have none.
   groups = groupElements(parse("bf16[4094,4096]{1,0:T(8,128)(2,1)}"), 2);
   ASSERT_TRUE(groups);
@@ -181,6 +183,14 @@ TEST(ElementGroups, RelayoutsOfGroups) {
                           parse("bf16[63,256]{0,1:T(8,128)}"))
                 ->dest.tailSlots,
             1);
+  // Nor below 16 (k - 1) elements along the groups' dim (the tail slots,
+  // rewritten one by one, would be more than 1/16 of the slots).
+  EXPECT_EQ(groupedPair("bf16[15,256]{0,1:T(8,128)}",
+                        "bf16[15,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(groupedPair("bf16[17,256]{0,1:T(8,128)}",
+                        "bf16[17,256]{1,0:T(8,128)(2,1)}"),
+            "2 0 u32[9,256]{0,1:T(8,64)} -> u32[9,256]{1,0:T(4,128)}");
   // Not between two equal layouts (a copy in the same byte order).
   EXPECT_EQ(groupedPair("bf16[63,256]{1,0:T(8,128)(2,1)}",
                         "bf16[63,256]{1,0:T(8,128)(2,1)}"),

@@ -135,7 +135,9 @@ TEST(LayoutAlgebra, GroupedPairsTakeTheirGroupsClass) {
   RelayoutPlan q = plan("s8[64,256]{1,0:T(32,128)(4,1)}", "s8[64,256]{0,1}");
   EXPECT_EQ(q.cls, RelayoutClass::InTileTranspose);
   EXPECT_EQ(q.groupedElements, 4);
-  // An odd row count does not group: staged (below).
+  // An odd row count against an untiled layout does not group: staged
+  // (below). (Against {0,1:T(8,128)}, which pads the rows too, it does:
+  // ElementGroupsTest.)
   EXPECT_EQ(plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}")
                 .groupedElements,
             0);

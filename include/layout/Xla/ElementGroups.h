@@ -4,8 +4,8 @@
 // whose padding rounds n_d up to a multiple of k: ElementGroups::tailSlots),
 // the elements e and e + j u_d (j < k, e_d a multiple of k) always sit in
 // k consecutive slots, the first at a multiple of k: the buffer is then
-// also the buffer of a shape whose dim d is n_d / k, whose element is the
-// k elements' bits (an unsigned integer of k times the width), under a
+// also the buffer of a shape whose dim d is ceil(n_d / k), whose element
+// is the k elements' bits (an unsigned integer of k times the width), under a
 // layout derived from the original (groupElements). Two layouts of one
 // shape that group along the same dim relayout as their groups: a bf16
 // `{0,1}` -> `{1,0:T(8,128)(2,1)}` (whose (2,1) sub-tiles hold row pairs)
@@ -77,7 +77,9 @@ struct GroupedRelayout {
 /// keep their element kernels). 32-bit groups are tried first, then, for
 /// 8-bit elements, pairs; an odd extent along the groups' dim when both
 /// layouts pad it to a multiple of k (equal tailSlots: the groups move the
-/// padding slots of the last group too) and differ. std::nullopt otherwise.
+/// padding slots of the last group too), differ, and n_d >= 16 (k - 1) (the
+/// tail slots, rewritten one by one, at most 1/16 of the slots).
+/// std::nullopt otherwise.
 /// The planner (planRelayout) and the lowering (GroupedRelayout.cpp) both
 /// decide with this function, so the plan names the kernel that runs.
 std::optional<GroupedRelayout> groupRelayout(const Shape &source,

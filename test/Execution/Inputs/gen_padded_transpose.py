@@ -79,8 +79,9 @@ CASES = [
     # Element groups along an odd extent that both layouts pad to a whole
     # group (ElementGroups::tailSlots): the groups move the last row's
     # pairs (quads) with their padding slots, which then get the padding
-    # value. The source's padding slots hold all-ones bits here
-    # (GARBAGE_SOURCE), so a missing rewrite shows in both sums.
+    # value. Each of the source's tail slots holds all-ones bits here
+    # (GARBAGE_SOURCE), so a missing rewrite of any of them shows in both
+    # sums.
     ("bf16_2x1_to_t01_rows251", "bf16", (251, 300), "{1,0:T(8,128)(2,1)}",
      "{0,1:T(8,128)}", (8, 128), 1),
     ("bf16_t01_to_2x1_rows251", "bf16", (251, 260), "{0,1:T(8,128)}",
@@ -91,15 +92,16 @@ CASES = [
      "{1,0:T(32,128)(4,1)}", (32, 128), 4),
 ]
 
-# Cases whose source is built one row longer (the same physical buffer:
-# the layout pads the rows anyway), that last row all-ones bits, and then
-# viewed at its real extent: its padding slots along the rows hold
-# all-ones. name -> the source's tile and sub-tile rows.
+# Cases whose source is built with its rows rounded up to whole groups
+# (the same physical buffer: the layout pads the rows anyway), those
+# extra rows all-ones bits, and then viewed at its real extent: every
+# tail slot of its groups holds all-ones. name -> the source's tile and
+# sub-tile rows, and the rows built.
 GARBAGE_SOURCE = {
-    "bf16_2x1_to_t01_rows251": ((8, 128), 2),
-    "bf16_t01_to_2x1_rows251": ((8, 128), 1),
-    "i8_4x1_to_t01_rows126": ((32, 128), 4),
-    "i8_t01_to_4x1_rows125": ((8, 128), 1),
+    "bf16_2x1_to_t01_rows251": ((8, 128), 2, 252),
+    "bf16_t01_to_2x1_rows251": ((8, 128), 1, 252),
+    "i8_4x1_to_t01_rows126": ((32, 128), 4, 128),
+    "i8_t01_to_4x1_rows125": ((8, 128), 1, 128),
 }
 
 
@@ -175,8 +177,8 @@ def emit_case(name, elt, shape, src_layout, dst_layout, tile, sub):
     out = []
     emit = out.append
     garbage = GARBAGE_SOURCE.get(name)
-    # The rows the source is built with (one more: see GARBAGE_SOURCE).
-    built = rows + 1 if garbage else rows
+    # The rows the source is built with (see GARBAGE_SOURCE).
+    built = garbage[2] if garbage else rows
     plain_built = memref((built, cols), elt)
     src_built = memref((built, cols), elt, src_layout)
     emit("func.func @%s() {" % name)
@@ -200,9 +202,9 @@ def emit_case(name, elt, shape, src_layout, dst_layout, tile, sub):
     emit("      %%v = arith.addi %%m, %%one : %s" % ity)
     value = "%v"
     if garbage:
-        # The extra row: all-ones bits.
+        # The extra rows: all-ones bits.
         emit("      %%last = arith.constant %d : index" % rows)
-        emit("      %isl = arith.cmpi eq, %i, %last : index")
+        emit("      %isl = arith.cmpi uge, %i, %last : index")
         emit("      %%allv = arith.constant -1 : %s" % ity)
         emit("      %%vg = arith.select %%isl, %%allv, %%v : %s" % ity)
         value = "%vg"
@@ -214,7 +216,7 @@ def emit_case(name, elt, shape, src_layout, dst_layout, tile, sub):
     emit("  }")
     emit("  layout.relayout %%a, %%sb : %s, %s" % (plain_built, src_built))
     if garbage:
-        sdims, _ = physical(shape, src_layout, *garbage)
+        sdims, _ = physical(shape, src_layout, *garbage[:2])
         sphys = memref(sdims, elt)
         emit("  %%sp = layout.to_physical %%sb : %s -> %s" % (src_built, sphys))
         emit("  %%s = layout.from_physical %%sp : %s -> %s" % (sphys, src))

@@ -84,6 +84,10 @@ CASES = [
     ("bf16_t8x128_odd_to_t01", "bf16", (37, 300), "{1,0:T(8,128)}",
      "{0,1:T(8,128)}"),
     ("f64_t8x128_to_01", "f64", (24, 136), "{1,0:T(8,128)}", "{0,1}"),
+    # f64 into tiles of 4 rows (32 bytes): 8 x 8 blocks across two tile
+    # rows with 8-lane vectors (TileRowBlocks.cpp), 22 rows (a partial
+    # last tile).
+    ("f64_01_to_t4x128", "f64", (22, 136), "{0,1}", "{1,0:T(4,128)}"),
     ("i16_t16x128_to_01", "i16", (48, 130), "{1,0:T(16,128)}", "{0,1}"),
     ("bf16_t8x128_2x1_to_01", "bf16", (40, 130), "{1,0:T(8,128)(2,1)}",
      "{0,1}"),

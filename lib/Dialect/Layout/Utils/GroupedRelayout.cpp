@@ -25,25 +25,32 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-/// The padding slots of the last group along the groups' dim (an odd
-/// extent, ElementGroups::tailSlots), which the relayout of the groups
-/// wrote from the source's: `pad`, one scalar store each, through the
-/// map of `shape` rounded up (the same physical dims). 1 / n_d of the
-/// slots at most.
-static void writeTailSlots(RewriterBase &rewriter, Location loc,
-                           const Shape &shape, const ElementGroups &groups,
-                           Value buffer, Value pad) {
+/// The map of `shape` with the groups' dim rounded up to whole groups
+/// (ElementGroups::tailSlots: the same physical dims), or nullopt.
+static std::optional<TiledLayoutMap>
+getRoundedMap(const Shape &shape, const ElementGroups &groups) {
   SmallVector<int64_t> dims(shape.getDims());
-  int64_t extent = dims[groups.dim];
   dims[groups.dim] += groups.tailSlots;
-  Shape rounded =
-      Shape::makeArray(shape.getElementType(), dims, shape.getLayout());
-  // (groupElements checked this map: the same physical dims.)
-  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(rounded);
+  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(
+      Shape::makeArray(shape.getElementType(), dims, shape.getLayout()));
   if (!map) {
     llvm::consumeError(map.takeError());
-    llvm_unreachable("groupElements built this map");
+    return std::nullopt;
   }
+  return std::move(*map);
+}
+
+/// The padding slots of the last group along the groups' dim (an odd
+/// extent, ElementGroups::tailSlots), which the relayout of the groups
+/// wrote from the source's: `pad`, one scalar store each, through `map`
+/// (getRoundedMap). (k - 1) / n_d of the slots at most, 1/16 by
+/// groupRelayout's bound.
+static void writeTailSlots(RewriterBase &rewriter, Location loc,
+                           const TiledLayoutMap &map,
+                           const ElementGroups &groups, Value buffer,
+                           Value pad) {
+  ArrayRef<int64_t> dims = map.getLogicalDims();
+  int64_t extent = dims[groups.dim] - groups.tailSlots;
   SmallVector<Value> lbs, ubs, steps;
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -59,7 +66,7 @@ static void writeTailSlots(RewriterBase &rewriter, Location loc,
                        ArithIndexOps ops(b, loc);
                        SmallVector<Value> logical(ivs);
                        SmallVector<Value, 6> physical =
-                           map->apply<Value>(ArrayRef<Value>(logical), ops);
+                           map.apply<Value>(ArrayRef<Value>(logical), ops);
                        memref::StoreOp::create(b, loc, pad, buffer, physical);
                      });
 }
@@ -136,6 +143,13 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
         rewriter.eraseOp(op);
     return failure();
   };
+  // (Built before anything is: groupElements built it already.)
+  std::optional<TiledLayoutMap> tailMap;
+  if (dstGroups.tailSlots > 0) {
+    tailMap = getRoundedMap(*dstShape, dstGroups);
+    if (!tailMap)
+      return failure();
+  }
   Value srcBuffer, dstBuffer;
   Value src = groupView(relayout.getSource(), srcType, srcGroups, srcBuffer);
   Value dst =
@@ -148,8 +162,8 @@ mlir::layout::emitGroupedRelayout(RewriterBase &rewriter, RelayoutOp relayout,
     rewriter.eraseOp(grouped);
     return undo();
   }
-  if (dstGroups.tailSlots > 0)
-    writeTailSlots(rewriter, loc, *dstShape, dstGroups, dstBuffer,
+  if (tailMap)
+    writeTailSlots(rewriter, loc, *tailMap, dstGroups, dstBuffer,
                    createPaddingValue(rewriter, loc, dstType));
   if (options.reportKernels) {
     std::string from, to;

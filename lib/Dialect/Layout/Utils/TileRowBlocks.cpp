@@ -47,12 +47,14 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   unsigned j = n - 2;
   std::optional<int64_t> tiles = IndexExprs::getConstant(physSizes[k]);
   std::optional<int64_t> rows = IndexExprs::getConstant(physSizes[j]);
-  // (Tiles of 8 f32 rows merge too when a vector has 16 lanes: f32 and
-  // the 32-bit groups of bf16 (2,1) sub-tiles into or out of
-  // {0,1:T(8,128)}-style tiles took 0.74-0.84x memcpy with their 8 x 8
-  // blocks and 1.11-1.26x with 16 x 16 ones across two tiles, AVX-512
-  // code on Emerald Rapids: docs/performance.md, "Blocks across tiles of
-  // 8 f32 rows". Rows of more than 32 bytes already fill the blocks.)
+  // (Tiles of 8 f32 rows (32 bytes) merge too: with AVX-512's register
+  // file the kernel then takes 16 x 16 blocks over two tiles. f32 and the
+  // 32-bit groups of bf16 (2,1) sub-tiles into or out of T(8,128)-style
+  // tiles went from 0.70-0.84x memcpy with 8 x 8 blocks to 1.07-1.32x,
+  // AVX-512 code on Emerald Rapids: docs/performance.md, "Blocks across
+  // tiles of 8 f32 rows". AVX2's register file caps f32 blocks at 8 x 8,
+  // no taller than the tile, so emitMergedBlocks declines there. Rows of
+  // more than 32 bytes already fill the blocks.)
   if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows >= lanes ||
       *rows * elementBytes > 32 || !llvm::isPowerOf2_64(*rows))
     return false;
