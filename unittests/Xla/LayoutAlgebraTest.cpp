@@ -165,15 +165,12 @@ TEST(LayoutAlgebra, StagedPairsTakeTheirCrossingStepsClass) {
             "without its last tile): in-tile-transpose, then "
             "in-tile-transpose");
   EXPECT_EQ(out.cls, RelayoutClass::InTileTranspose);
-  // Sub-tiles into rows that are not whole lines stage too (the lowering
-  // does), through the tiles and their source walk.
+  // Sub-tiles into rows that are not whole lines do not stage (one pass
+  // measured faster): the rows read the sub-tiles strided.
   RelayoutPlan rows =
       plan("bf16[64,250]{1,0:T(8,128)(2,1)}", "bf16[64,250]{1,0}");
-  EXPECT_EQ(rows.cls, RelayoutClass::InTileTranspose);
-  ASSERT_TRUE(rows.staging.has_value());
-  EXPECT_EQ(rows.explanation,
-            "two relayouts through {1,0:T(8,128)} (the sub-tiled layout "
-            "without its last tile): in-tile-transpose, then chunk-copy");
+  EXPECT_FALSE(rows.staging.has_value());
+  EXPECT_EQ(rows.cls, RelayoutClass::Interleave);
   // Across memory spaces the lowering does not stage, nor does the plan.
   EXPECT_FALSE(plan("bf16[63,256]{1,0:T(8,128)(2,1)S(1)}", "bf16[63,256]{0,1}")
                    .staging.has_value());

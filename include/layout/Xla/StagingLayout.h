@@ -30,10 +30,9 @@ namespace mlir::layout {
 ///  * the destination sub-tiled: the source's minor dim is another one;
 ///  * the source sub-tiled: the destination is not the source without its
 ///    last tile (that pair is the second step itself), and its minor dim
-///    is another one or its physical rows are not whole 64-byte lines
-///    (rows along the sub-tiles read them strided; odd rows measured
-///    faster through the tiles, whose source walk realigns them:
-///    docs/performance.md, "Sub-tiles in one pass").
+///    is another one (rows along the sub-tiles read them strided, whole
+///    64-byte lines or not: docs/performance.md, "Sub-tiles into odd rows
+///    in one pass").
 /// The staging layout is the sub-tiled one without its last tile: the same
 /// padding slots, so each step is a relayout between two dense layouts.
 std::optional<Layout> getStagingLayout(const Shape &source, const Shape &dest);
