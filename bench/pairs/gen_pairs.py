@@ -25,6 +25,9 @@ ROW, PERM = ("row-major", "{1,0}"), ("permuted", "{0,1}")
 TILED, TPERM = ("tiled", "{1,0:T(8,128)}"), ("tiled-permuted",
                                               "{0,1:T(8,128)}")
 SUB = ("sub-tiled", "{1,0:T(8,128)(2,1)}")
+# 8-bit sub-tiles: quads of rows ((4,1), XLA's 8-bit TPU tiles) and pairs.
+SUB4 = ("sub-tiled-4", "{1,0:T(32,128)(4,1)}")
+SUB2 = ("sub-tiled-2", "{1,0:T(8,128)(2,1)}")
 
 # Matrices: (name, element type, large shape, small shape, classes). The
 # odd ones have no extent a multiple of 8 or 128: rows are not whole lines
@@ -41,8 +44,15 @@ MATRICES = [
     # partly outside the array), the permuted ones whole.
     ("bf16_narrow", "bf16", (65536, 64), (256, 64), [ROW, PERM, TILED,
                                                      TPERM, SUB]),
+    # The other element widths at odd extents: 8-bit with both sub-tiles,
+    # 64-bit.
+    ("u8_odd", "u8", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM, SUB4,
+                                               SUB2]),
+    ("f64_odd", "f64", (2045, 2051), (29, 291), [ROW, PERM, TILED, TPERM]),
 ]
-BYTES = {"f32": 4, "bf16": 2}
+BYTES = {"f32": 4, "bf16": 2, "u8": 1, "f64": 8}
+# The memref element type of an XLA element type, where they differ.
+MEMREF_ELEMENT = {"u8": "i8"}
 
 
 def physical(explain, elt, shape, layout):
@@ -54,7 +64,8 @@ def physical(explain, elt, shape, layout):
 
 
 def memref(shape, elt, layout=None):
-    t = "memref<%s%s" % ("".join("%dx" % d for d in shape), elt)
+    t = "memref<%s%s" % ("".join("%dx" % d for d in shape),
+                         MEMREF_ELEMENT.get(elt, elt))
     if layout and layout != "{1,0}":
         t += ", #layout.tiled<%s>" % layout
     return t + ">"

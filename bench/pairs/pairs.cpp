@@ -40,12 +40,17 @@ struct PairSpec {
 #include "pairs.inc"
 
 namespace {
-/// Small integers (-8..8) in every slot, exact in f32 and bf16.
+/// Small integers (-8..8) in every slot, exact in every element type of
+/// the matrices (u8, bf16, f32, f64; u8 holds them modulo 256).
 void fill(const Buffer &b, int elementBytes) {
   size_t n = b.bytes / elementBytes;
   for (size_t i = 0; i < n; ++i) {
     float v = float(int((i * 2654435761u) % 17) - 8);
-    if (elementBytes == 4) {
+    if (elementBytes == 1) {
+      b.as<uint8_t>()[i] = uint8_t(int(v));
+    } else if (elementBytes == 8) {
+      b.as<double>()[i] = v;
+    } else if (elementBytes == 4) {
       b.as<float>()[i] = v;
     } else {
       uint32_t bits;

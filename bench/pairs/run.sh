@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the layout pair matrix (docs/performance.md, "Layout pair
 # matrix"):
-#   bash bench/pairs/run.sh [--rounds N] [--only f32,bf16,f32_odd,bf16_odd,bf16_narrow]
-#                           [--check-only] [--threads N|all] [--json FILE]
+#   bash bench/pairs/run.sh [--rounds N] [--check-only] [--threads N|all]
+#     [--json FILE] [--only f32,bf16,f32_odd,bf16_odd,bf16_narrow,u8_odd,f64_odd]
 # Every relayout of gen_pairs.py is compiled with the default
 # --layout-lower-to-llvm and, as the reference it is checked against, with
 # vector-bytes=0 (scalar loops). Env as bench/run.sh: BUILD_DIR, OUT,
