@@ -334,6 +334,16 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                        " (the sub-tiled layout without its last tile): " +
                        relayoutClassName(first->cls).str() + ", then " +
                        relayoutClassName(second->cls).str();
+  } else if (int64_t runs = getInterleavedRuns(source, dest)) {
+    // The lowering's blocked transpose of interleaved runs
+    // (TransposeBlocks.cpp): not a one-stride row, still a transpose.
+    plan.cls = RelayoutClass::InTileTranspose;
+    plan.explanation =
+        "each destination row of " + std::to_string(rowLength) +
+        " slots reads the source's (" + std::to_string(runs) +
+        ",1) sub-tiles across runs of " + std::to_string(runs) +
+        " rows: a 2-D transpose inside tiles, each run one vector picked "
+        "apart by vector shuffles";
   } else if (int64_t block = getTransposeBlock(*map, rowLength);
              block && (block == rowLength || !getInterleaveForm().k)) {
     plan.cls = RelayoutClass::InTileTranspose;

@@ -31,6 +31,24 @@ static bool isSubTiled(const Layout &layout) {
   return true;
 }
 
+int64_t mlir::layout::getInterleavedRuns(const Shape &source,
+                                         const Shape &dest) {
+  if (!source.isArray() || !dest.isArray() || !source.hasLayout() ||
+      !dest.hasLayout() || source.getRank() < 2 ||
+      source.getDims() != dest.getDims())
+    return 0;
+  const Layout &from = source.getLayout(), &to = dest.getLayout();
+  if (!isSubTiled(from) || !to.getTiles().empty() ||
+      to.getMinorToMajor(0) != from.getMinorToMajor(1))
+    return 0;
+  const Tile &last = from.getTiles().back();
+  const Tile &before = from.getTiles()[from.getTiles().size() - 2];
+  if (last.size() != 2 || last.getDim(1) != 1 || last.getDim(0) < 2 ||
+      last.getDim(0) > 8 || before.size() < 2)
+    return 0;
+  return last.getDim(0);
+}
+
 std::optional<Layout> mlir::layout::getStagingLayout(const Shape &source,
                                                      const Shape &dest) {
   if (!source.isArray() || !dest.isArray() || !source.isStatic() ||
@@ -60,6 +78,9 @@ std::optional<Layout> mlir::layout::getStagingLayout(const Shape &source,
   // not: one pass measured faster than the staged pair also for odd rows
   // (docs/performance.md, "Sub-tiles into odd rows in one pass").
   if (subFrom && from.getMinorToMajor(0) == to.getMinorToMajor(0))
+    return std::nullopt;
+  // Untiled transposed rows: blocked transposes of interleaved runs.
+  if (getInterleavedRuns(source, dest))
     return std::nullopt;
   return staging;
 }

@@ -28,11 +28,35 @@ std::string staging(llvm::StringRef from, llvm::StringRef to) {
 TEST(StagingLayout, CrossingPairsStageThroughThePlainTiles) {
   EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
             "{1,0:T(8,128)}");
-  EXPECT_EQ(staging("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1}"),
-            "{1,0:T(8,128)}");
   EXPECT_EQ(
       staging("s8[63,256]{1,0:T(32,128)(4,1)}", "s8[63,256]{0,1:T(8,128)}"),
       "{1,0:T(32,128)}");
+}
+
+TEST(StagingLayout, InterleavedRunsIntoUntiledTransposedRows) {
+  // A (q,1) sub-tiled source into untiled rows along the dim its sub-tile
+  // interleaves: one blocked transpose of runs, not staged.
+  auto runs = [](llvm::StringRef from, llvm::StringRef to) {
+    return getInterleavedRuns(valueOf(parseShape(from)),
+                              valueOf(parseShape(to)));
+  };
+  EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1}"), 2);
+  EXPECT_EQ(staging("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1}"),
+            "none");
+  EXPECT_EQ(runs("s8[125,200]{1,0:T(32,128)(4,1)}", "s8[125,200]{0,1}"), 4);
+  EXPECT_EQ(staging("s8[125,200]{1,0:T(32,128)(4,1)}", "s8[125,200]{0,1}"),
+            "none");
+  EXPECT_EQ(runs("s8[5,7,9]{2,1,0:T(8,128)(2,1)}", "s8[5,7,9]{1,2,0}"), 2);
+  // Not: the destination tiled, its rows along another dim, the sub-tile
+  // not (q,1), q > 8, the sub-tiles on the destination.
+  EXPECT_EQ(
+      runs("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1:T(8,128)}"), 0);
+  EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{1,0}"), 0);
+  EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(2,2)}", "bf16[63,256]{0,1}"), 0);
+  EXPECT_EQ(runs("s8[63,256]{1,0:T(32,128)(16,1)}", "s8[63,256]{0,1}"), 0);
+  EXPECT_EQ(runs("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"), 0);
+  EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "{1,0:T(8,128)}");
 }
 
 TEST(StagingLayout, DirectPairs) {

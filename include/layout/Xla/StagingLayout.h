@@ -37,6 +37,15 @@ namespace mlir::layout {
 /// padding slots, so each step is a relayout between two dense layouts.
 std::optional<Layout> getStagingLayout(const Shape &source, const Shape &dest);
 
+/// The rows q per run when `source`'s layout is sub-tiled (as above) with a
+/// last tile (q, 1), 2 <= q <= 8, over the minor two entries of the tile
+/// before it, and `dest` (the same dims) is untiled with its minor dim the
+/// one the sub-tile interleaves (minor_to_major[1] of the source): the
+/// lowering's blocked transpose reads each run of q rows as one vector
+/// (`interleaved runs`, docs/lowering.md), one pass, not staged. 0
+/// otherwise.
+int64_t getInterleavedRuns(const Shape &source, const Shape &dest);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_XLA_STAGINGLAYOUT_H

@@ -66,6 +66,10 @@ CASES = [
      "{1,0}", None, "{1,0}"),
     ("sub_bf16_into_subtiles", "bf16", "subtract", (40, 256),
      "{1,0:T(8,128)}", "{1,0}", None, "{1,0:T(8,128)(2,1)}"),
+    # A sub-tiled operand crossing the result's rows at an odd extent:
+    # blocked transposes reading its runs of 2 rows (interleaved runs).
+    ("add_bf16_subtiled_cross_odd", "bf16", "add", (61, 75),
+     "{1,0:T(8,128)(2,1)}", "{0,1}", None, "{0,1}"),
 ]
 OPS = {"add": lambda x, y: x + y, "multiply": lambda x, y: x * y,
        "maximum": max, "subtract": lambda x, y: x - y}

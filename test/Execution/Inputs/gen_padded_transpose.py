@@ -90,6 +90,18 @@ CASES = [
      "{0,1:T(8,128)}", (8, 128), 1),
     ("i8_t01_to_4x1_rows125", "i8", (125, 130), "{0,1:T(8,128)}",
      "{1,0:T(32,128)(4,1)}", (32, 128), 4),
+    # Sub-tiles into untiled transposed rows along an odd extent (no
+    # groups: column c starts at element c * rows): blocked transposes
+    # reading each run of the sub-tile's rows as one vector (interleaved
+    # runs), the overlapping last block starting inside a run. The
+    # source's padding rows hold all-ones bits (GARBAGE_SOURCE): a run's
+    # padding row stored past the column's end would show in the sums.
+    ("bf16_2x1_to_01_rows251", "bf16", (251, 300), "{1,0:T(8,128)(2,1)}",
+     "{0,1}", None, 1),
+    ("i8_4x1_to_01_rows125", "i8", (125, 200), "{1,0:T(32,128)(4,1)}",
+     "{0,1}", None, 1),
+    ("i8_2x1_to_01_rows127", "i8", (127, 150), "{1,0:T(8,128)(2,1)}",
+     "{0,1}", None, 1),
 ]
 
 # Cases whose source is built with its rows rounded up to whole groups
@@ -102,6 +114,9 @@ GARBAGE_SOURCE = {
     "bf16_t01_to_2x1_rows251": ((8, 128), 1, 252),
     "i8_4x1_to_t01_rows126": ((32, 128), 4, 128),
     "i8_t01_to_4x1_rows125": ((8, 128), 1, 128),
+    "bf16_2x1_to_01_rows251": ((8, 128), 2, 256),
+    "i8_4x1_to_01_rows125": ((32, 128), 4, 128),
+    "i8_2x1_to_01_rows127": ((8, 128), 2, 128),
 }
 
 
@@ -118,6 +133,10 @@ def physical(shape, layout, tile, sub):
         swap = True
     else:
         swap = False
+    if tile is None:  # untiled: the physical rows, back to back
+        slots = [(c, r) if swap else (r, c)
+                 for r in range(rows) for c in range(cols)]
+        return [rows, cols], slots
     a, b = tile
     dims = [ceil_div(rows, a), ceil_div(cols, b)]
     if sub == 1:

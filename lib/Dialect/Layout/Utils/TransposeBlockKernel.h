@@ -2,8 +2,9 @@
 //
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
 // geometry, loop order, parallel chunks, realigned rows) and its emission,
-// TransposeBlocks.cpp, TransposeBlockStores.cpp, RealignedTransposeRows.cpp
-// and FlatTransposeRows.cpp. Private to lib/Dialect/Layout/Utils.
+// TransposeBlocks.cpp, TransposeBlockReads.cpp, TransposeBlockStores.cpp,
+// RealignedTransposeRows.cpp and FlatTransposeRows.cpp. Private to
+// lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,6 +151,12 @@ private:
                  bool alignedRows);
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
+  /// Row `row` of an interleaved source's block (SourceRead::interleave):
+  /// lanes u, u + q, ... of its run's vector, loaded once per block and
+  /// `wide` part (runs).
+  Value readInterleavedRow(unsigned n, int64_t row, bool fullR);
+  /// The runs' vectors of the block being read, by the run's first row.
+  DenseMap<int64_t, Value> runs;
   void prefetchRow(unsigned n, int64_t row);
   void prefetchAlongRow(unsigned n, int64_t row, int64_t ahead);
   /// The p_k rows past the last whole block when p_k is contiguous only
@@ -198,6 +205,12 @@ private:
     /// 32), `offsetsR` each row's constant offset [t][dim] from the
     /// block's first (getAlignedOffsets).
     bool alignedK = false, alignedR = false;
+    /// Runs of `interleave` rows in consecutive slots (a `(q,1)` sub-tile,
+    /// getInterleave in TransposeBlocks.cpp): each run is one vector of
+    /// q V slots, its rows picked by shuffles (readInterleavedRow); the
+    /// steps hold inside aligned blocks (alignedK, alignedR, offsetsR). 1:
+    /// rows of their own.
+    int64_t interleave = 1;
     std::optional<SmallVector<int64_t>> globalK, globalR;
     SmallVector<int64_t> stepsR;
     SmallVector<SmallVector<int64_t>, 0> offsetsR;

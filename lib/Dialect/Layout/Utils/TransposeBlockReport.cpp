@@ -30,6 +30,11 @@ std::string TransposeBlockKernel::describe() const {
     os << ", flat rows of " << flatRowSize;
   if (mergedRows)
     os << ", across tiles of " << mergedRows << " rows";
+  for (const SourceRead &read : reads)
+    if (read.interleave > 1) {
+      os << ", interleaved runs of " << read.interleave << " rows";
+      break;
+    }
   if (rowSlots)
     os << ", rows of " << sizeR << " elements then " << rowSlots - sizeR
        << " padding slots";

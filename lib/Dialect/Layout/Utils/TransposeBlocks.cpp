@@ -16,9 +16,10 @@
 // down to 4 x 4; shorter ones keep the scalar nest. Destination rows that
 // do not start on a line stream realigned (RealignedTransposeRows.cpp),
 // flattened with the dim outside them when they are not whole lines
-// (FlatTransposeRows.cpp); the stores of a block's rows are in
-// TransposeBlockStores.cpp, the transpose in registers in
-// RegisterTranspose.cpp.
+// (FlatTransposeRows.cpp); the reads of a block's sources (and the
+// interleaved runs of sub-tiled ones) are in TransposeBlockReads.cpp, the
+// stores of its rows in TransposeBlockStores.cpp, the transpose in
+// registers in RegisterTranspose.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,7 +105,17 @@ bool NestEmitter::mayTransposeBlocks() {
                getSteps(x, s.index, pr);
            if (!stepsR)
              stepsR = getAlignedRowSteps(s.index, pr, 4);
-           return stepsR && crossesRow(*stepsR);
+           if (stepsR && crossesRow(*stepsR))
+             return true;
+           // Interleaved runs along the row, read in blocks along any
+           // outer level.
+           auto view = cast<MemRefType>(s.view.getType());
+           return !getSteps(x, s.index, pr) &&
+                  llvm::any_of(llvm::drop_end(placeholders),
+                               [&](AffineExpr pk) {
+                                 return getLargestInterleavedSide(s.index, view,
+                                                                  pk, pr) != 0;
+                               });
          });
 }
 
@@ -169,8 +180,14 @@ std::optional<int64_t> TransposeBlockKernel::classifyReads() {
       continue;
     }
     // Not crossing with constant steps: maybe inside aligned blocks
-    // (tiles).
+    // (tiles), or interleaved runs of rows (sub-tiles).
     int64_t side = getLargestAlignedSide(source.index, pk, pr);
+    if (!side) {
+      auto type = cast<MemRefType>(source.view.getType());
+      side = getLargestInterleavedSide(source.index, type, pk, pr);
+      read.interleave =
+          side ? getInterleave(source.index, type, pk, pr, side) : 1;
+    }
     if (!side) {
       LDBG() << "no transpose blocks at level " << k
              << ": a source is neither contiguous along this dim with a "
@@ -203,6 +220,23 @@ bool TransposeBlockKernel::planAlignedSteps() {
       continue;
     if (isCrossing(read.globalK, read.globalR)) {
       read.stepsR = *read.globalR;
+      continue;
+    }
+    if (read.interleave > 1) {
+      // Interleaved runs: contiguous along p_k only inside aligned blocks,
+      // each run's first row at its constant offset in the block.
+      auto type = cast<MemRefType>(source.view.getType());
+      std::optional<SmallVector<SmallVector<int64_t>, 0>> rows =
+          getAlignedOffsets(source.index, pr, v);
+      if (getInterleave(source.index, type, pk, pr, v) != read.interleave ||
+          !rows) {
+        LDBG() << "no transpose blocks at level " << k << ": blocks of " << v
+               << " do not read the interleaved source's runs";
+        return false;
+      }
+      read.alignedK = read.alignedR = true;
+      read.offsetsR = std::move(*rows);
+      alignedK = true;
       continue;
     }
     read.alignedK =
@@ -385,104 +419,6 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   if (!planStaged())
     stageK = stageR = 0;
   return true;
-}
-
-SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
-                                                                bool fullR) {
-  const NestEmitter::Source &source = e.sources[n];
-  const SourceRead &read = reads[n];
-  Type type = cast<MemRefType>(source.view.getType()).getElementType();
-  VectorType vectorType = VectorType::get({v}, type);
-  SmallVector<SmallVector<Value>> parts;
-  for (int64_t w = 0; w < wide; ++w) {
-    SmallVector<Value> rows;
-    for (int64_t row = 0; row < v; ++row) {
-      // A row or a splat: destination row `row`'s own vector or element.
-      if (read.kind != Read::Block) {
-        SmallVector<AffineExpr> exprs;
-        for (AffineExpr ex : source.index)
-          exprs.push_back(ex.replace(pk, pk + row).replace(pr, pr + w * v));
-        if (read.kind == Read::Splat) {
-          rows.push_back(e.toMoveType(vector::BroadcastOp::create(
-              b, loc, vectorType, x.load(source.view, exprs))));
-          continue;
-        }
-        if (rowPrefetch && (w * v * e.elementBytes) % 64 == 0)
-          prefetchAlongRow(n, row, w * v + rowPrefetch);
-        SmallVector<Value> indices;
-        for (AffineExpr ex : exprs)
-          indices.push_back(x.materialize(ex));
-        rows.push_back(e.toMoveType(
-            vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
-        continue;
-      }
-      // Inside an aligned block of a tiled source, the block's first index
-      // plus constant steps (no division per row; each of the `wide` blocks
-      // is aligned on its own); the overlapping edge block is not aligned:
-      // each row's own index.
-      if (prefetchRows)
-        prefetchRow(n, w * v + row);
-      if (flatRows) {
-        rows.push_back(e.toMoveType(vector::LoadOp::create(
-            b, loc, vectorType, source.view, flatRowIndices(n, w * v + row))));
-        continue;
-      }
-      SmallVector<Value> indices;
-      for (auto [d, ex] : llvm::enumerate(source.index))
-        indices.push_back(x.materialize(
-            read.alignedR && fullR
-                ? ex.replace(pr, pr + w * v) + (read.offsetsR.empty()
-                                                    ? read.stepsR[d] * row
-                                                    : read.offsetsR[row][d])
-                : ex.replace(pr, pr + (w * v + row))));
-      rows.push_back(e.toMoveType(
-          vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
-    }
-    parts.push_back(
-        read.kind == Read::Block ? transposeInRegisters(b, loc, rows) : rows);
-  }
-  return parts;
-}
-
-/// Prefetches the vector of `source` that the block prefetchRows rows
-/// further along p_r reads as its row `row` (clamped to the plane: a
-/// prefetch never leaves the buffer).
-void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
-  SmallVector<Value> indices;
-  if (flatRows) {
-    AffineExpr ahead = x.value(x.materializeMinMax(
-        {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
-    for (AffineExpr ex : e.sources[n].index)
-      indices.push_back(x.materialize(ex.replace(splitFlat(ahead))));
-  } else {
-    // The block's rows prefetchRows ahead, clamped as a whole (the last
-    // block's rows at the end): one clamped base per block and constant
-    // offsets, not a clamp per row (with 32 rows of two sources the
-    // per-row clamps and pointers spilled general registers).
-    AffineExpr base = x.value(x.materializeMinMax(
-        {pr + prefetchRows, x.cst(sizeR - width)}, /*isMax=*/false));
-    for (AffineExpr ex : e.sources[n].index)
-      indices.push_back(x.materialize(ex.replace(pr, base + row)));
-  }
-  memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
-                             /*isWrite=*/false,
-                             /*localityHint=*/3, /*isDataCache=*/true);
-}
-
-/// Prefetches into L2 (locality 1: prefetcht2 on x86) the line of row-read
-/// `source` that destination row `row` of the block reads `ahead` elements
-/// further along p_r (clamped to the plane).
-void TransposeBlockKernel::prefetchAlongRow(unsigned n, int64_t row,
-                                            int64_t ahead) {
-  assert(!flatRows && "flat rows read no source along the row");
-  AffineExpr at = x.value(
-      x.materializeMinMax({pr + ahead, x.cst(sizeR - 1)}, /*isMax=*/false));
-  SmallVector<Value> indices;
-  for (AffineExpr ex : e.sources[n].index)
-    indices.push_back(x.materialize(ex.replace(pk, pk + row).replace(pr, at)));
-  memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
-                             /*isWrite=*/false,
-                             /*localityHint=*/1, /*isDataCache=*/true);
 }
 
 /// One block at the bound p_k = J, p_r = D (D a multiple of V when

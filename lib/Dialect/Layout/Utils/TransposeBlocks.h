@@ -13,7 +13,9 @@
 #ifndef LAYOUT_LIB_DIALECT_LAYOUT_UTILS_TRANSPOSEBLOCKS_H
 #define LAYOUT_LIB_DIALECT_LAYOUT_UTILS_TRANSPOSEBLOCKS_H
 
+#include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::layout::loops {
 
@@ -23,6 +25,21 @@ namespace mlir::layout::loops {
 /// (r, c) ends in row c, lane r.
 SmallVector<Value> transposeInRegisters(OpBuilder &b, Location loc,
                                         ArrayRef<Value> rows);
+
+/// Interleaved runs (TransposeBlockReads.cpp): the interleave q of a
+/// source read in blocks of `side` whose rows along `pr` sit in runs of q
+/// consecutive slots (a `(q,1)` sub-tile, q <= 8) and whose slots along
+/// `pk` are q apart inside aligned blocks of `side` (the same slot of the
+/// run), side >= 4 q: the q * side slots from a run's first row hold side
+/// elements of each of its q rows, row u at lanes u, u + q, ...; 0 when
+/// not.
+int64_t getInterleave(ArrayRef<AffineExpr> index, MemRefType view,
+                      AffineExpr pk, AffineExpr pr, int64_t side);
+
+/// The largest block side (a power of two, 64 down to 4) at which `index`
+/// is read interleaved (getInterleave), or 0.
+int64_t getLargestInterleavedSide(ArrayRef<AffineExpr> index, MemRefType view,
+                                  AffineExpr pk, AffineExpr pr);
 
 } // namespace mlir::layout::loops
 
