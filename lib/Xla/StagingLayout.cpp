@@ -43,10 +43,21 @@ int64_t mlir::layout::getInterleavedRuns(const Shape &source,
     return 0;
   const Tile &last = from.getTiles().back();
   const Tile &before = from.getTiles()[from.getTiles().size() - 2];
-  if (last.size() != 2 || last.getDim(1) != 1 || last.getDim(0) < 2 ||
-      last.getDim(0) > 8 || before.size() < 2)
+  if (last.size() != 2 || last.getDim(1) != 1 || before.size() < 2)
     return 0;
-  return last.getDim(0);
+  // The kernel reads blocks of V >= 4 q rows and columns (runs short
+  // against the block), V a power of two within the tile's columns and
+  // both extents: V 16 for 16-bit elements and 16 or 32 for 8-bit ones on
+  // AVX2 and AVX-512, so runs of at most 32 bits (bf16 pairs, 8-bit
+  // quads); otherwise the staged pair keeps its vector kernels.
+  int64_t q = last.getDim(0);
+  int64_t bits = primitiveTypeBitWidth(source.getElementType());
+  int64_t columns = before.getDim(before.size() - 1);
+  if (q < 2 || q * bits > 32 || columns % (4 * q) != 0 ||
+      source.getDim(from.getMinorToMajor(0)) < 4 * q ||
+      source.getDim(from.getMinorToMajor(1)) < 4 * q)
+    return 0;
+  return q;
 }
 
 std::optional<Layout> mlir::layout::getStagingLayout(const Shape &source,

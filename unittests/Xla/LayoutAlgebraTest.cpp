@@ -164,7 +164,8 @@ TEST(LayoutAlgebra, StagedPairsTakeTheirCrossingStepsClass) {
             "each destination row of 63 slots reads the source's (2,1) "
             "sub-tiles across runs of 2 rows: a 2-D transpose inside tiles, "
             "each run one vector picked apart by vector shuffles");
-  // Into transposed tiles it still stages (where it does not group).
+  // Into transposed tiles it still stages: here its pairs as 16-bit groups
+  // (30 rows are too few for quads), then through the plain tiles.
   RelayoutPlan tiles =
       plan("s8[30,250]{1,0:T(32,128)(4,1)}", "s8[30,250]{0,1:T(8,128)}");
   EXPECT_EQ(tiles.cls, RelayoutClass::InTileTranspose);

@@ -2,9 +2,9 @@
 //
 // getStagingLayout's rules (include/layout/Xla/StagingLayout.h), one case
 // each: the crossing pairs stage through the sub-tiled layout without its
-// last tile; rows along the sub-tiles, the second step itself, whole lines
-// read strided, two sub-tiled or two plain layouts, other widths and PRED
-// do not.
+// last tile; rows along the sub-tiles, the second step itself, rows read
+// strided out of the sub-tiles, interleaved runs into untiled transposed
+// rows, two sub-tiled or two plain layouts, other widths and PRED do not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,14 +46,21 @@ TEST(StagingLayout, InterleavedRunsIntoUntiledTransposedRows) {
   EXPECT_EQ(runs("s8[125,200]{1,0:T(32,128)(4,1)}", "s8[125,200]{0,1}"), 4);
   EXPECT_EQ(staging("s8[125,200]{1,0:T(32,128)(4,1)}", "s8[125,200]{0,1}"),
             "none");
-  EXPECT_EQ(runs("s8[5,7,9]{2,1,0:T(8,128)(2,1)}", "s8[5,7,9]{1,2,0}"), 2);
+  EXPECT_EQ(runs("s8[5,17,9]{2,1,0:T(8,128)(2,1)}", "s8[5,17,9]{1,2,0}"), 2);
   // Not: the destination tiled, its rows along another dim, the sub-tile
-  // not (q,1), q > 8, the sub-tiles on the destination.
+  // not (q,1), runs wider than 32 bits (bf16 quads), extents shorter than
+  // 4 q (whose blocks could not hold 4 runs: staged), the sub-tiles on the
+  // destination.
   EXPECT_EQ(
       runs("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1:T(8,128)}"), 0);
   EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{1,0}"), 0);
   EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(2,2)}", "bf16[63,256]{0,1}"), 0);
   EXPECT_EQ(runs("s8[63,256]{1,0:T(32,128)(16,1)}", "s8[63,256]{0,1}"), 0);
+  EXPECT_EQ(runs("bf16[63,256]{1,0:T(8,128)(4,1)}", "bf16[63,256]{0,1}"), 0);
+  EXPECT_EQ(runs("s8[5,7,9]{2,1,0:T(8,128)(2,1)}", "s8[5,7,9]{1,2,0}"), 0);
+  EXPECT_EQ(staging("s8[5,7,9]{2,1,0:T(8,128)(2,1)}", "s8[5,7,9]{1,2,0}"),
+            "{2,1,0:T(8,128)}");
+  EXPECT_EQ(runs("bf16[63,6]{1,0:T(8,128)(2,1)}", "bf16[63,6]{0,1}"), 0);
   EXPECT_EQ(runs("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"), 0);
   EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
             "{1,0:T(8,128)}");

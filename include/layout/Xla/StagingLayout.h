@@ -3,7 +3,9 @@
 // A relayout between a sub-tiled layout (a last tile such as (2,1) that
 // interleaves row pairs, bf16's T(8,128)(2,1)) and a layout whose byte
 // order crosses it has rows that are pairs of the other order, not runs:
-// no blocked transpose and no interleaved row takes it. Through the
+// no plain blocked transpose and no interleaved row takes it (the blocked
+// transpose's interleaved runs take one direction, out of the sub-tiles
+// into untiled rows: getInterleavedRuns below). Through the
 // sub-tiled layout without its last tile it is two relayouts that do: a
 // blocked transpose (or a source walk) to the plain tiles, then
 // interleaved rows into the sub-tiles (or the reverse). The planner
@@ -32,18 +34,20 @@ namespace mlir::layout {
 ///    last tile (that pair is the second step itself), and its minor dim
 ///    is another one (rows along the sub-tiles read them strided, whole
 ///    64-byte lines or not: docs/performance.md, "Sub-tiles into odd rows
-///    in one pass").
+///    in one pass"), and it is not read in interleaved runs
+///    (getInterleavedRuns).
 /// The staging layout is the sub-tiled one without its last tile: the same
 /// padding slots, so each step is a relayout between two dense layouts.
 std::optional<Layout> getStagingLayout(const Shape &source, const Shape &dest);
 
 /// The rows q per run when `source`'s layout is sub-tiled (as above) with a
-/// last tile (q, 1), 2 <= q <= 8, over the minor two entries of the tile
-/// before it, and `dest` (the same dims) is untiled with its minor dim the
-/// one the sub-tile interleaves (minor_to_major[1] of the source): the
-/// lowering's blocked transpose reads each run of q rows as one vector
-/// (`interleaved runs`, docs/lowering.md), one pass, not staged. 0
-/// otherwise.
+/// last tile (q, 1) over the minor two entries of the tile before it, and
+/// `dest` (the same dims) is untiled with its minor dim the one the
+/// sub-tile interleaves (minor_to_major[1] of the source): the lowering's
+/// blocked transpose reads each run of q rows as one vector (`interleaved
+/// runs`, docs/lowering.md), one pass, not staged. Only where its blocks
+/// of V >= 4 q fit: runs of at most 32 bits, the tile's minor entry a
+/// multiple of 4 q, both minor dims at least 4 q long. 0 otherwise.
 int64_t getInterleavedRuns(const Shape &source, const Shape &dest);
 
 } // namespace mlir::layout

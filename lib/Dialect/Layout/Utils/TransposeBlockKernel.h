@@ -151,9 +151,9 @@ private:
                  bool alignedRows);
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
-  /// Row `row` of an interleaved source's block (SourceRead::interleave):
-  /// lanes u, u + q, ... of its run's vector, loaded once per block and
-  /// `wide` part (runs).
+  /// Row `row` (of the `wide` parts' rows) of an interleaved source's
+  /// block (SourceRead::interleave): lanes u, u + q, ... of its run's
+  /// vector, loaded (and prefetched ahead) once per block (runs).
   Value readInterleavedRow(unsigned n, int64_t row, bool fullR);
   /// The runs' vectors of the block being read, by the run's first row.
   DenseMap<int64_t, Value> runs;
@@ -206,11 +206,13 @@ private:
     /// block's first (getAlignedOffsets).
     bool alignedK = false, alignedR = false;
     /// Runs of `interleave` rows in consecutive slots (a `(q,1)` sub-tile,
-    /// getInterleave in TransposeBlocks.cpp): each run is one vector of
-    /// q V slots, its rows picked by shuffles (readInterleavedRow); the
-    /// steps hold inside aligned blocks (alignedK, alignedR, offsetsR). 1:
-    /// rows of their own.
+    /// getInterleave in TransposeBlockReads.cpp): each run is one vector of
+    /// q V slots of the source's flat view (`flatView`, made by emit()),
+    /// its rows picked by shuffles (readInterleavedRow); the steps hold
+    /// inside aligned blocks (alignedK, alignedR, offsetsR). 1: rows of
+    /// their own.
     int64_t interleave = 1;
+    Value flatView;
     std::optional<SmallVector<int64_t>> globalK, globalR;
     SmallVector<int64_t> stepsR;
     SmallVector<SmallVector<int64_t>, 0> offsetsR;

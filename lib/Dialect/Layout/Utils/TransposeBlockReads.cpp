@@ -14,7 +14,10 @@
 #include "TransposeBlockKernel.h"
 #include "TransposeBlocks.h"
 
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -160,15 +163,21 @@ Value TransposeBlockKernel::readInterleavedRow(unsigned n, int64_t row,
   int64_t u = (start + row) % q, first = row - u;
   auto [it, inserted] = runs.try_emplace(first, Value());
   if (inserted) {
-    SmallVector<Value> indices;
+    // The q V slots run past the view's innermost dims (a sub-tile's
+    // [..., q, 1]): read through its flat view, at the linearized index.
+    auto type = cast<MemRefType>(source.view.getType());
+    SmallVector<AffineExpr> exprs;
     for (auto [d, ex] : llvm::enumerate(source.index))
-      indices.push_back(
-          x.materialize(fullR ? ex.replace(pr, pr + (first - first % v)) +
-                                    read.offsetsR[first % v][d]
-                              : ex.replace(pr, pr + first)));
-    Type type = cast<MemRefType>(source.view.getType()).getElementType();
+      exprs.push_back(fullR ? ex.replace(pr, pr + (first - first % v)) +
+                                  read.offsetsR[first % v][d]
+                            : ex.replace(pr, pr + first));
+    SmallVector<int64_t> strides = *getCheckedStrides(type.getShape());
+    Value index = x.materialize(linearize(b.getContext(), exprs, strides));
+    if (prefetchRows)
+      prefetchRow(n, first);
     it->second = e.toMoveType(vector::LoadOp::create(
-        b, loc, VectorType::get({q * v}, type), source.view, indices));
+        b, loc, VectorType::get({q * v}, type.getElementType()), read.flatView,
+        index));
   }
   SmallVector<int64_t> lanes;
   for (int64_t j = 0; j < v; ++j)

@@ -26,6 +26,8 @@
 #include "TransposeBlocks.h"
 #include "TransposeBlockKernel.h"
 
+#include "layout/Dialect/Layout/Utils/ChunkCopy.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -105,17 +107,9 @@ bool NestEmitter::mayTransposeBlocks() {
                getSteps(x, s.index, pr);
            if (!stepsR)
              stepsR = getAlignedRowSteps(s.index, pr, 4);
-           if (stepsR && crossesRow(*stepsR))
-             return true;
-           // Interleaved runs along the row, read in blocks along any
-           // outer level.
-           auto view = cast<MemRefType>(s.view.getType());
-           return !getSteps(x, s.index, pr) &&
-                  llvm::any_of(llvm::drop_end(placeholders),
-                               [&](AffineExpr pk) {
-                                 return getLargestInterleavedSide(s.index, view,
-                                                                  pk, pr) != 0;
-                               });
+           // (Interleaved runs, a (q,1) sub-tile's [..., q, 1] dims,
+           // cross at the second-to-last dim: these offsets say so.)
+           return stepsR && crossesRow(*stepsR);
          });
 }
 
@@ -770,6 +764,13 @@ void TransposeBlockKernel::emit() {
     dims.push_back({static_cast<int64_t>(r - 1), static_cast<int64_t>(r)});
     destView = memref::CollapseShapeOp::create(b, loc, e.destView, dims);
   }
+  // Interleaved sources are read through their flat views.
+  for (auto [read, source] : llvm::zip(reads, e.sources))
+    if (read.interleave > 1) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(source.view);
+      read.flatView = getFlatView(b, loc, source.view);
+    }
   // Rows that start off vector boundaries, each at a constant shift from
   // one: realigned streaming rows when the buffer is aligned.
   if (e.nontemporal && !rowsAligned && planRealign()) {

@@ -4,8 +4,10 @@
 // A relayout between a sub-tiled layout (a last tile such as (2,1) that
 // interleaves row pairs, bf16's T(8,128)(2,1)) and a layout whose byte
 // order crosses it has rows that are pairs of the other order, not runs:
-// no blocked transpose and no interleaved row takes it, and the nest copies
-// it element by element. Through the sub-tiled layout without its last tile
+// no plain blocked transpose and no interleaved row takes it (except the
+// blocked transpose's interleaved runs out of the sub-tiles into untiled
+// rows: layout/Xla/StagingLayout.h), and the nest would copy it element by
+// element. Through the sub-tiled layout without its last tile
 // it is two kernels that do: a blocked transpose (or a source walk) to the
 // plain tiles, then interleaved rows into the sub-tiles (or the reverse).
 // docs/lowering.md, "Which kernel when" (`staged`).
