@@ -226,6 +226,97 @@ InterleaveForm getInterleave(llvm::ArrayRef<int64_t> map, int64_t rowLength) {
 }
 } // namespace
 
+/// The class and explanation of a relayout whose byte orders cross (no
+/// view, no repacking, no element groups, no chunk copy): staged through a
+/// sub-tiled layout, interleaved runs, a transpose within blocks, an
+/// interleave, or element by element, in the order the lowering tries its
+/// kernels. Fills `plan.cls`, `plan.explanation` and `plan.staging`.
+static llvm::Error classifyCrossing(const Shape &source, const Shape &dest,
+                                    llvm::ArrayRef<int64_t> map,
+                                    int64_t rowLength,
+                                    const std::string &runText,
+                                    int64_t chunkBytes, RelayoutPlan &plan) {
+  // Sub-tiles read at stride k also pass as transposes within blocks of k:
+  // an interleave names their kernels (shuffles of k rows); transposes of
+  // whole rows stay transposes.
+  // (Computed only for the pairs that get that far.)
+  std::optional<InterleaveForm> interleave;
+  auto getInterleaveForm = [&]() -> const InterleaveForm & {
+    if (!interleave)
+      interleave = getInterleave(map, rowLength);
+    return *interleave;
+  };
+  if (std::optional<Layout> staging = getStagingLayout(source, dest)) {
+    // The lowering takes two kernels through the staging layout
+    // (StagedRelayout.cpp), after the element groups and before any other
+    // kernel: the plan is theirs, the class the one of the step that
+    // crosses the byte orders.
+    Shape middle = dest;
+    middle.setLayout(*staging);
+    llvm::Expected<RelayoutPlan> first =
+        planRelayout(source, middle, chunkBytes);
+    if (!first)
+      return first.takeError();
+    llvm::Expected<RelayoutPlan> second =
+        planRelayout(middle, dest, chunkBytes);
+    if (!second)
+      return second.takeError();
+    auto crosses = [](RelayoutClass cls) {
+      return cls == RelayoutClass::InTileTranspose ||
+             cls == RelayoutClass::StridedGather;
+    };
+    plan.cls =
+        crosses(first->cls) || !crosses(second->cls) ? first->cls : second->cls;
+    plan.staging = *staging;
+    plan.explanation = "two relayouts through " + printLayout(*staging) +
+                       " (the sub-tiled layout without its last tile): " +
+                       relayoutClassName(first->cls).str() + ", then " +
+                       relayoutClassName(second->cls).str();
+  } else if (int64_t runs = getInterleavedRuns(source, dest)) {
+    // The lowering's blocked transpose of interleaved runs
+    // (TransposeBlocks.cpp): not a one-stride row, still a transpose.
+    plan.cls = RelayoutClass::InTileTranspose;
+    plan.explanation =
+        "each destination row of " + std::to_string(rowLength) +
+        " slots reads the source's (" + std::to_string(runs) +
+        ",1) sub-tiles across runs of " + std::to_string(runs) +
+        " rows: a 2-D transpose inside tiles, each run one vector picked "
+        "apart by vector shuffles";
+  } else if (int64_t block = getTransposeBlock(map, rowLength);
+             block && (block == rowLength || !getInterleaveForm().k)) {
+    plan.cls = RelayoutClass::InTileTranspose;
+    plan.explanation = "each destination row of " + std::to_string(rowLength) +
+                       " slots reads the source with one stride" +
+                       (block == rowLength ? std::string()
+                                           : " within aligned blocks of " +
+                                                 std::to_string(block)) +
+                       ": a 2-D transpose inside tiles (vector shuffles)";
+  } else if (const InterleaveForm &form = getInterleaveForm(); form.k) {
+    plan.cls = RelayoutClass::Interleave;
+    std::string k = std::to_string(form.k), block = std::to_string(form.block);
+    plan.explanation =
+        form.split
+            ? "each destination row of " + std::to_string(rowLength) +
+                  " slots reads the source at stride " + k +
+                  " within aligned blocks of " + block + ": " + k +
+                  " interleaved source rows split in registers (vector "
+                  "shuffles)"
+            : "each aligned block of " + std::to_string(form.k * form.block) +
+                  " destination slots interleaves " + k + " source runs of " +
+                  block +
+                  " elements: rows interleaved in registers (vector "
+                  "shuffles)";
+  } else {
+    plan.cls = RelayoutClass::StridedGather;
+    plan.explanation =
+        "contiguous runs of " + runText + " at the shortest, under the " +
+        std::to_string(chunkBytes) +
+        "-byte chunk, and destination rows that do not read one stride: "
+        "element by element";
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                                                         const Shape &dest,
                                                         int64_t chunkBytes) {
@@ -259,16 +350,6 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   std::string runText = std::to_string(plan.runElements) + " element" +
                         (plan.runElements == 1 ? "" : "s");
   int64_t sourceBits = storedElementBits(source);
-  // Sub-tiles read at stride k also pass as transposes within blocks of k:
-  // an interleave names their kernels (shuffles of k rows); transposes of
-  // whole rows stay transposes.
-  // (Computed only for the pairs that get that far.)
-  std::optional<InterleaveForm> interleave;
-  auto getInterleaveForm = [&]() -> const InterleaveForm & {
-    if (!interleave)
-      interleave = getInterleave(*map, rowLength);
-    return *interleave;
-  };
   if (identity && samePadding) {
     plan.cls = RelayoutClass::Bitcast;
     plan.bytesMoved = 0;
@@ -308,73 +389,9 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
     plan.cls = RelayoutClass::ChunkCopy;
     plan.explanation =
         "contiguous runs of at least " + runText + ": memcpy of the runs";
-  } else if (std::optional<Layout> staging = getStagingLayout(source, dest)) {
-    // The lowering takes two kernels through the staging layout
-    // (StagedRelayout.cpp), after the element groups and before any other
-    // kernel: the plan is theirs, the class the one of the step that
-    // crosses the byte orders.
-    Shape middle = dest;
-    middle.setLayout(*staging);
-    llvm::Expected<RelayoutPlan> first =
-        planRelayout(source, middle, chunkBytes);
-    if (!first)
-      return first.takeError();
-    llvm::Expected<RelayoutPlan> second =
-        planRelayout(middle, dest, chunkBytes);
-    if (!second)
-      return second.takeError();
-    auto crosses = [](RelayoutClass cls) {
-      return cls == RelayoutClass::InTileTranspose ||
-             cls == RelayoutClass::StridedGather;
-    };
-    plan.cls =
-        crosses(first->cls) || !crosses(second->cls) ? first->cls : second->cls;
-    plan.staging = *staging;
-    plan.explanation = "two relayouts through " + printLayout(*staging) +
-                       " (the sub-tiled layout without its last tile): " +
-                       relayoutClassName(first->cls).str() + ", then " +
-                       relayoutClassName(second->cls).str();
-  } else if (int64_t runs = getInterleavedRuns(source, dest)) {
-    // The lowering's blocked transpose of interleaved runs
-    // (TransposeBlocks.cpp): not a one-stride row, still a transpose.
-    plan.cls = RelayoutClass::InTileTranspose;
-    plan.explanation =
-        "each destination row of " + std::to_string(rowLength) +
-        " slots reads the source's (" + std::to_string(runs) +
-        ",1) sub-tiles across runs of " + std::to_string(runs) +
-        " rows: a 2-D transpose inside tiles, each run one vector picked "
-        "apart by vector shuffles";
-  } else if (int64_t block = getTransposeBlock(*map, rowLength);
-             block && (block == rowLength || !getInterleaveForm().k)) {
-    plan.cls = RelayoutClass::InTileTranspose;
-    plan.explanation = "each destination row of " + std::to_string(rowLength) +
-                       " slots reads the source with one stride" +
-                       (block == rowLength ? std::string()
-                                           : " within aligned blocks of " +
-                                                 std::to_string(block)) +
-                       ": a 2-D transpose inside tiles (vector shuffles)";
-  } else if (const InterleaveForm &form = getInterleaveForm(); form.k) {
-    plan.cls = RelayoutClass::Interleave;
-    std::string k = std::to_string(form.k), block = std::to_string(form.block);
-    plan.explanation =
-        form.split
-            ? "each destination row of " + std::to_string(rowLength) +
-                  " slots reads the source at stride " + k +
-                  " within aligned blocks of " + block + ": " + k +
-                  " interleaved source rows split in registers (vector "
-                  "shuffles)"
-            : "each aligned block of " + std::to_string(form.k * form.block) +
-                  " destination slots interleaves " + k + " source runs of " +
-                  block +
-                  " elements: rows interleaved in registers (vector "
-                  "shuffles)";
-  } else {
-    plan.cls = RelayoutClass::StridedGather;
-    plan.explanation =
-        "contiguous runs of " + runText + " at the shortest, under the " +
-        std::to_string(chunkBytes) +
-        "-byte chunk, and destination rows that do not read one stride: "
-        "element by element";
+  } else if (llvm::Error err = classifyCrossing(source, dest, *map, rowLength,
+                                                runText, chunkBytes, plan)) {
+    return std::move(err);
   }
   return plan;
 }
