@@ -35,10 +35,13 @@
 // CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}, %[[I1]], %{{.*}}] : memref<5x3x8x8xf32>, vector<8xf32>
 // CHECK: %[[I7:.*]] = affine.apply #[[MOD7]](%[[R]])
 // CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}, %[[I7]], %{{.*}}] : memref<5x3x8x8xf32>, vector<8xf32>
-// CHECK-COUNT-24: vector.shuffle
-// The second block of the line: its own aligned tile row (R + 8).
+// The second block of the line: its own aligned tile row (R + 8), read
+// before the shuffles: the two blocks go through them side by side, each
+// row pair one vector of 16 lanes (8 concatenations, 3 rounds of 8).
 // CHECK: %[[T8:.*]] = affine.apply #[[DIV1]](%[[R]])
 // CHECK: vector.load %[[S]][%[[T8]],
+// CHECK-COUNT-8: vector.shuffle {{.*}} : vector<8xi32>, vector<8xi32>
+// CHECK-COUNT-24: vector.shuffle {{.*}} : vector<16xi32>, vector<16xi32>
 // CHECK: vector.store %{{.*}}, %[[D]][%[[K]], %[[R]]] : memref<24x40xf32>, vector<8xf32>
 // CHECK: vector.store %{{.*}}, %[[D]][%[[K]], %{{.*}}] : memref<24x40xf32>, vector<8xf32>
 // SCALAR-NOT: vector.

@@ -90,18 +90,20 @@ func.func @perm3_210_edges(%src: memref<18x20x40xf32>,
 
 // bf16: 64-byte vectors would give 32 x 32 blocks (2 KiB, more than the
 // register file); the transposes are 16 x 16 on i16 lanes, two side by side
-// along the row, whose halves of each destination line are stored back to
-// back.
+// along the row and in each 32-lane register (row r of both blocks back to
+// back). Streaming, each destination line is that register, one store;
+// cached, its halves are stored back to back.
 // CHECK-LABEL: func.func @t_bf16
 // CHECK: vector.load {{.*}} : memref<32x64xbf16>, vector<16xbf16>
 // CHECK: vector.bitcast {{.*}} : vector<16xbf16> to vector<16xi16>
 // CHECK-COUNT-31: vector.load {{.*}} : memref<32x64xbf16>, vector<16xbf16>
 // CHECK: vector.shuffle {{.*}} : vector<16xi16>, vector<16xi16>
-// CHECK: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
-// NT-NEXT: vector.store {{.*}}[%[[J:.*]], %c0{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<64x32xbf16>, vector<16xbf16>
+// CHECK: vector.shuffle {{.*}} : vector<32xi16>, vector<32xi16>
+// NT: vector.shuffle {{.*}} : vector<16xbf16>, vector<16xbf16>
+// NT-NEXT: vector.store {{.*}}[%{{.*}}, %c0{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<64x32xbf16>, vector<32xbf16>
+// CACHED: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
 // CACHED-NEXT: vector.store {{.*}}[%[[J:.*]], %c0{{.*}}] : memref<64x32xbf16>, vector<16xbf16>
-// CHECK: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
-// NT-NEXT: vector.store {{.*}}[%[[J]], %c16{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<64x32xbf16>, vector<16xbf16>
+// CACHED: vector.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
 // CACHED-NEXT: vector.store {{.*}}[%[[J]], %c16{{.*}}] : memref<64x32xbf16>, vector<16xbf16>
 // CHECK: return
 func.func @t_bf16(%src: memref<32x64xbf16>,

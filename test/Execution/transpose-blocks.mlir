@@ -64,3 +64,13 @@
 // RUN: grep -c 'llvm.shufflevector' %t.nt.mlir | FileCheck %s --check-prefix=SHUF
 // RUN: not grep -q 'llvm.shufflevector' %t.scalar.mlir
 // SHUF: {{[1-9][0-9][0-9]+}}
+// Blocks side by side in one register (the i8 and bf16 cases above): i8 32
+// x 32 and bf16 16 x 16 blocks two per zmm with AVX-512's registers, i8 16 x
+// 16 two per ymm with AVX2's; every run above executes them (the default
+// and `wide` ones with AVX-512's register file, `rf512` with AVX2's).
+// RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 report-kernels=true' -o /dev/null 2>&1 \
+// RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS512
+// PAIRS512: {{^}}10{{$}}
+// RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v3 report-kernels=true' -o /dev/null 2>&1 \
+// RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS256
+// PAIRS256: {{^}}4{{$}}

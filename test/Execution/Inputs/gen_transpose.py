@@ -87,6 +87,12 @@ CASES = [
     # stride (5 x 129 x 8 f32, 20,640 bytes) is not whole lines: chunks of 2
     # flat rows of 4,128 bytes (mayChunkMiddleDim), the last one taking 3.
     ("t4_3210_mid_chunks", "f32", (8, 129, 5, 8), (3, 2, 1, 0)),
+    # Blocks side by side in one register (transposeSideBySide): i8 32 x 32
+    # (AVX-512) or 16 x 16 (AVX2) blocks two wide, with overlapping edge
+    # blocks along both dims of a 3-D permutation; bf16 16 x 16 blocks (20
+    # rows along p_k) two wide on AVX-512.
+    ("t3_210_odd_i8", "i8", (99, 5, 37), (2, 1, 0)),
+    ("t300x20_bf16", "bf16", (300, 20), (1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

@@ -26,6 +26,10 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
                                           ArrayRef<Value> rows) {
   int64_t v = rows.size();
   assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
+  // Vectors of n = m V lanes hold m blocks side by side (segments of V
+  // lanes): each round's masks repeat per segment.
+  int64_t n = cast<VectorType>(rows.front().getType()).getDimSize(0);
+  assert(n % v == 0 && "whole blocks side by side");
   // Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
   // clear, the g x g blocks above the diagonal of each 2g x 2g block trade
   // places with those below it:
@@ -52,10 +56,11 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
                            : row);
   for (int64_t g = v / 2; g >= 1; g /= 2) {
     SmallVector<int64_t> low, high;
-    for (int64_t j = 0; j < v; ++j) {
+    for (int64_t p = 0; p < n; ++p) {
+      int64_t j = p % v;
       bool second = j & g;
-      low.push_back(second ? v + j - g : j);
-      high.push_back(second ? v + j : j + g);
+      low.push_back(second ? n + p - g : p);
+      high.push_back(second ? n + p : p + g);
     }
     for (int64_t r = 0; r < v; ++r) {
       if (r & g)
@@ -69,4 +74,70 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
     for (Value &row : current)
       row = vector::BitCastOp::create(b, loc, type, row);
   return current;
+}
+
+Value mlir::layout::loops::concatenateVectors(OpBuilder &b, Location loc,
+                                              ArrayRef<Value> parts) {
+  // (16-bit floats stay floats: a concatenation is no permutation, LLVM
+  // inserts the halves.)
+  SmallVector<Value> halves(parts);
+  while (halves.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t h = 0; h < halves.size(); h += 2) {
+      int64_t n = cast<VectorType>(halves[h].getType()).getDimSize(0);
+      next.push_back(vector::ShuffleOp::create(
+          b, loc, halves[h], halves[h + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, 2 * n))));
+    }
+    halves = std::move(next);
+  }
+  return halves.front();
+}
+
+SmallVector<SmallVector<Value>>
+mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
+                                         ArrayRef<SmallVector<Value>> blocks,
+                                         int64_t batch) {
+  assert(batch >= 1 && blocks.size() % batch == 0 && "whole batches");
+  SmallVector<SmallVector<Value>> result;
+  if (batch == 1) {
+    for (const SmallVector<Value> &rows : blocks)
+      result.push_back(transposeInRegisters(b, loc, rows));
+    return result;
+  }
+  int64_t v = blocks.front().size();
+  // (16-bit floats concatenated and split as integers, as in
+  // transposeInRegisters.)
+  auto type = cast<VectorType>(blocks.front().front().getType());
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  VectorType bits;
+  if (floatType && floatType.getWidth() < 32)
+    bits = type.clone(b.getIntegerType(floatType.getWidth()));
+  for (size_t w = 0; w < blocks.size(); w += batch) {
+    // Row r of the batch's blocks back to back: one vector of batch V
+    // lanes, transposed segment by segment.
+    SmallVector<Value> rows;
+    for (int64_t r = 0; r < v; ++r) {
+      SmallVector<Value> parts;
+      for (int64_t m = 0; m < batch; ++m) {
+        Value part = blocks[w + m][r];
+        parts.push_back(bits ? vector::BitCastOp::create(b, loc, bits, part)
+                             : part);
+      }
+      rows.push_back(concatenateVectors(b, loc, parts));
+    }
+    SmallVector<Value> transposed = transposeInRegisters(b, loc, rows);
+    for (int64_t m = 0; m < batch; ++m) {
+      SmallVector<Value> part;
+      for (Value row : transposed) {
+        Value segment = vector::ShuffleOp::create(
+            b, loc, row, row,
+            llvm::to_vector(llvm::seq<int64_t>(m * v, (m + 1) * v)));
+        part.push_back(bits ? vector::BitCastOp::create(b, loc, type, segment)
+                            : segment);
+      }
+      result.push_back(std::move(part));
+    }
+  }
+  return result;
 }

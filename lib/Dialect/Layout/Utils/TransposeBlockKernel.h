@@ -236,6 +236,9 @@ private:
   MemRefType viewType;
   AffineExpr pk, pr;
   int64_t v = 0, sizeK = 0, sizeR = 0, wide = 1, width = 0, storeBytes = 0;
+  /// The `wide` blocks transposed side by side in vectors of this many
+  /// blocks (planWidth; transposeSideBySide).
+  int64_t blocksPerVector = 1;
   /// Rows cut by a bound check (a tile partly outside the array): the
   /// check's bound in slots (validR), and then the row's extent (rowSlots;
   /// sizeR is the valid part, the blocks' row). 0: whole rows.

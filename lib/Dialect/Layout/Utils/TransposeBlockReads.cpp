@@ -144,10 +144,11 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
       rows.push_back(e.toMoveType(
           vector::LoadOp::create(b, loc, vectorType, source.view, indices)));
     }
-    parts.push_back(
-        read.kind == Read::Block ? transposeInRegisters(b, loc, rows) : rows);
+    parts.push_back(rows);
   }
-  return parts;
+  if (read.kind != Read::Block)
+    return parts;
+  return transposeSideBySide(b, loc, parts, blocksPerVector);
 }
 
 Value TransposeBlockKernel::readInterleavedRow(unsigned n, int64_t row,

@@ -50,5 +50,7 @@ std::string TransposeBlockKernel::describe() const {
     os << ", parallel middle chunks of " << middleChunk;
   else if (chunks)
     os << ", parallel chunks of " << chunkRows << " rows";
+  if (blocksPerVector > 1)
+    os << ", " << blocksPerVector << " blocks per vector";
   return text;
 }

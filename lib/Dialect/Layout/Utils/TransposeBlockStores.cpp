@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TransposeBlockKernel.h"
+#include "TransposeBlocks.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -28,25 +29,15 @@ bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
   // AVX2 LLVM splits a non-temporal <32 x i16> store into 16-bit stores.
   // add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one thread, two
   // alternated runs): 5.3 -> 6.4 GB/s.
+  // Blocks transposed side by side in one register (blocksPerVector) are
+  // stored as that register, not as halves extracted from it (a
+  // vextracti64x4 per row on AVX-512).
+  if (alignedStores && e.nontemporal && wide > 1 && e.options.maskedEdges &&
+      blocksPerVector == wide)
+    return true;
   return alignedStores && e.nontemporal && wide > 1 && !e.copiesElements &&
          e.options.maskedEdges && e.elementBytes == 2 &&
          isa<FloatType>(elementType);
-}
-
-/// `parts` back to back in one vector (a power-of-two count).
-static Value concatenate(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
-  SmallVector<Value> halves(parts);
-  while (halves.size() > 1) {
-    SmallVector<Value> next;
-    for (size_t h = 0; h < halves.size(); h += 2) {
-      int64_t n = cast<VectorType>(halves[h].getType()).getDimSize(0);
-      next.push_back(vector::ShuffleOp::create(
-          b, loc, halves[h], halves[h + 1],
-          llvm::to_vector(llvm::seq<int64_t>(0, 2 * n))));
-    }
-    halves = std::move(next);
-  }
-  return halves.front();
 }
 
 void TransposeBlockKernel::storeVector(Value value, ValueRange indices,
@@ -99,7 +90,7 @@ void TransposeBlockKernel::storeRows(
       SmallVector<Value> indices = destIndices(j, pr);
       for (int64_t w = 0; w < wide; ++w)
         row.push_back(result(w));
-      store(concatenate(b, loc, row), indices, storeBytes);
+      store(concatenateVectors(b, loc, row), indices, storeBytes);
     } else {
       for (int64_t w = 0; w < wide; ++w) {
         SmallVector<Value> indices = destIndices(j, pr + w * v);

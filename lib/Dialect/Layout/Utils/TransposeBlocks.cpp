@@ -316,6 +316,21 @@ void TransposeBlockKernel::planWidth() {
   // (layout/Xla/KernelPlan.h, with the measurements behind them).
   width = v * wide;
   storeBytes = width * e.elementBytes;
+  // Blocks whose rows are narrower than the target's registers (8-bit 32
+  // x 32 and 16-bit 16 x 16 on AVX-512, 8-bit 16 x 16 on AVX2) go through
+  // the rounds of shuffles side by side, as many as a register holds: each
+  // shuffle moves that many times the bytes (transposeSideBySide;
+  // docs/performance.md, "Blocks side by side in a register"). A
+  // register's bytes: the vector's, at most a sixteenth of the register
+  // file (AVX2's 64-byte vectors are two ymm registers: 8 x 8 f32 blocks
+  // already fill them).
+  int64_t registerBytes = e.options.vectorBytes;
+  if (e.options.vectorRegisterBytes > 0)
+    registerBytes = std::min(registerBytes, e.options.vectorRegisterBytes / 16);
+  blocksPerVector = 1;
+  while (wide % (2 * blocksPerVector) == 0 &&
+         2 * blocksPerVector * v * e.elementBytes <= registerBytes)
+    blocksPerVector *= 2;
 }
 
 void TransposeBlockKernel::orderMiddleDims() {

@@ -22,9 +22,24 @@ namespace mlir::layout::loops {
 /// Transposes V = rows.size() vectors of V lanes (V a power of two) in
 /// registers: log2(V) rounds of two-source `vector.shuffle`s (rows r and
 /// r + g trade their off-diagonal g x g blocks, g = V/2, ..., 1). Element
-/// (r, c) ends in row c, lane r.
+/// (r, c) ends in row c, lane r. Vectors of m V lanes hold m blocks side
+/// by side, each transposed in its segment of V lanes.
 SmallVector<Value> transposeInRegisters(OpBuilder &b, Location loc,
                                         ArrayRef<Value> rows);
+
+/// `parts` (of one vector type, a power-of-two count) back to back in one
+/// vector.
+Value concatenateVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts);
+
+/// The V x V blocks [w][r] (vectors of V lanes) transposed, `batch` of them
+/// side by side in vectors of batch V lanes (each row r of the batch's
+/// blocks concatenated, the segments split apart after): the same rounds
+/// of shuffles move batch times the bytes. 8-bit blocks of 32 x 32 on
+/// AVX-512 (64-byte vectors, two blocks per vector) and of 16 x 16 on
+/// AVX2.
+SmallVector<SmallVector<Value>>
+transposeSideBySide(OpBuilder &b, Location loc,
+                    ArrayRef<SmallVector<Value>> blocks, int64_t batch);
 
 /// Interleaved runs (TransposeBlockReads.cpp): the interleave q of a
 /// source read in blocks of `side` whose rows along `pr` sit in runs of q
