@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TransposeBlockKernel.h"
+#include "TransposeBlocks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -179,6 +180,33 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
     for (auto [w, value] : llvm::enumerate(row))
       storeOutsideStream(value, j, static_cast<int64_t>(w) * v, shift);
     storeCarry(j, row);
+    return;
+  }
+  if (blocksPerVector == wide && wide > 1) {
+    // The `wide` parts are one register (transposeSideBySide): the row's
+    // aligned W elements are lanes W - shift .. of the carry's register
+    // and this block's, one shuffle and one store instead of one per part
+    // (and no extraction of the parts). docs/performance.md, "Blocks side
+    // by side in a register".
+    Value carried = concatenateVectors(b, loc, loadCarry(j));
+    SmallVector<Value> bits;
+    for (Value value : row)
+      bits.push_back(toBits(value));
+    Value current = concatenateVectors(b, loc, bits);
+    Value line = current;
+    if (shift != 0) {
+      SmallVector<int64_t> lanes;
+      for (int64_t i = 0; i < width; ++i)
+        lanes.push_back(width - shift + i);
+      line = vector::ShuffleOp::create(b, loc, carried, current, lanes);
+    }
+    auto store =
+        vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
+                                destView, destIndices(j, pr - shift));
+    store.setAlignment(static_cast<uint64_t>(storeBytes));
+    store.setNontemporal(true);
+    e.usedNontemporal = true;
+    vector::StoreOp::create(b, loc, current, carry, carryIndex(j, 0));
     return;
   }
   // The row's stream from p_r - W: the carry's W elements, then this
