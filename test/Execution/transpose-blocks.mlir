@@ -57,6 +57,11 @@
 // RUN: layout-opt %t.mlir "--layout-lower-to-llvm=vector-bytes=64 vector-register-bytes=512 masked-edges=false" -o %t.rf512c.mlir
 // RUN: mlir-runner %t.rf512c.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
+// Blocks side by side in one register stored whole (aligned and realigned
+// streaming rows, masked edges) on any host: AVX-512's register file.
+// RUN: layout-opt %t.mlir "--layout-lower-to-llvm=vector-bytes=64 vector-register-bytes=2048 nontemporal-threshold-bytes=0 masked-edges=true" -o %t.whole.mlir
+// RUN: mlir-runner %t.whole.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm=vector-bytes=0 -o %t.scalar.mlir
 // RUN: mlir-runner %t.scalar.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

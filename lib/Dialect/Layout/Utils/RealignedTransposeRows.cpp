@@ -182,7 +182,8 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
     storeCarry(j, row);
     return;
   }
-  if (blocksPerVector == wide && wide > 1) {
+  assert(shift != 0 && "rows that do not shift take aligned stores");
+  if (storesWholeRegisters()) {
     // The `wide` parts are one register (transposeSideBySide): the row's
     // aligned W elements are lanes W - shift .. of the carry's register
     // and this block's, one shuffle and one store instead of one per part
@@ -193,13 +194,10 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
     for (Value value : row)
       bits.push_back(toBits(value));
     Value current = concatenateVectors(b, loc, bits);
-    Value line = current;
-    if (shift != 0) {
-      SmallVector<int64_t> lanes;
-      for (int64_t i = 0; i < width; ++i)
-        lanes.push_back(width - shift + i);
-      line = vector::ShuffleOp::create(b, loc, carried, current, lanes);
-    }
+    SmallVector<int64_t> lanes;
+    for (int64_t i = 0; i < width; ++i)
+      lanes.push_back(width - shift + i);
+    Value line = vector::ShuffleOp::create(b, loc, carried, current, lanes);
     auto store =
         vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
                                 destView, destIndices(j, pr - shift));

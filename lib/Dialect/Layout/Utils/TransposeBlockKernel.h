@@ -107,8 +107,13 @@ private:
   /// The destination rows of a block: [source][w][j] the sources' vectors;
   /// `rowShifts` (realigned blocks) each row's shift.
   /// Whether a block row's `wide` parts take one concatenated streaming
-  /// store (computed 16-bit floats on AVX-512).
+  /// store (computed 16-bit floats, or storesWholeRegisters; AVX-512).
   bool concatenatesRows(bool alignedStores);
+  /// Whether the `wide` parts of each row are one register
+  /// (blocksPerVector == wide) stored whole: streaming rows, aligned or
+  /// realigned, with masked edges (AVX-512; LLVM splits non-temporal
+  /// stores wider than AVX2's registers into element stores).
+  bool storesWholeRegisters() const;
   /// A store of `value` at `indices` of the destination; `aligned`: of
   /// `bytes` alignment, streaming where the kernel streams.
   void storeVector(Value value, ValueRange indices, int64_t bytes,
@@ -251,7 +256,7 @@ private:
   int64_t group = 0, prefetchRows = 0, rowPrefetch = 0;
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer
-  /// (group x V), the current group's first p_k and the part of the row
+  /// (group x W), the current group's first p_k and the part of the row
   /// being built (Head: p_r = 0; Body: the aligned vectors after it;
   /// Edge: the overlapping last block).
   bool realignRows = false, realigning = false;

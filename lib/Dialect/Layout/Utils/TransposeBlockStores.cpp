@@ -3,8 +3,9 @@
 // Each destination row of a blocked transpose (TransposeBlocks.cpp): the
 // op on its vectors, then its `wide` parts stored side by side (aligned and
 // streaming inside the plane, unaligned at the edges), as one
-// concatenated line where LLVM would drop the streaming hint of the parts,
-// or realigned (RealignedTransposeRows.cpp) when the row starts off a line.
+// concatenated line where LLVM would drop the streaming hint of the parts
+// or where the parts are one register (transposeSideBySide), or realigned
+// (RealignedTransposeRows.cpp) when the row starts off a line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,11 +30,9 @@ bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
   // AVX2 LLVM splits a non-temporal <32 x i16> store into 16-bit stores.
   // add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one thread, two
   // alternated runs): 5.3 -> 6.4 GB/s.
-  // Blocks transposed side by side in one register (blocksPerVector) are
-  // stored as that register, not as halves extracted from it (a
-  // vextracti64x4 per row on AVX-512).
-  if (alignedStores && e.nontemporal && wide > 1 && e.options.maskedEdges &&
-      blocksPerVector == wide)
+  // Blocks transposed side by side in one register are stored as that
+  // register, not as halves extracted from it (a vextracti64x4 per row).
+  if (alignedStores && storesWholeRegisters())
     return true;
   return alignedStores && e.nontemporal && wide > 1 && !e.copiesElements &&
          e.options.maskedEdges && e.elementBytes == 2 &&
@@ -52,13 +51,19 @@ void TransposeBlockKernel::storeVector(Value value, ValueRange indices,
   }
 }
 
+bool TransposeBlockKernel::storesWholeRegisters() const {
+  return e.nontemporal && wide > 1 && blocksPerVector == wide &&
+         e.options.maskedEdges;
+}
+
 void TransposeBlockKernel::storeRows(
     ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
     ArrayRef<int64_t> rowShifts) {
   // Destination row j: the parts back to back (one whole line at 64-byte
   // vectors), one store each; as one concatenated vector only where
-  // concatenatesRows says (LLVM splits a non-temporal <32 x i16> store into
-  // 16-bit scalar stores on AVX2).
+  // concatenatesRows says (computed 16-bit floats, parts of one register;
+  // LLVM splits a non-temporal <32 x i16> store into 16-bit scalar stores
+  // on AVX2).
   bool concatenated = concatenatesRows(alignedStores);
   for (int64_t j = writtenRows; j < v; ++j) {
     auto result = [&](int64_t w) {
