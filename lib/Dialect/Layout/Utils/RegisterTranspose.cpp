@@ -21,6 +21,24 @@
 using namespace mlir;
 using namespace mlir::layout::loops;
 
+/// The type a vector of `type` is shuffled as: 16-bit floats as integers of
+/// the same width (LLVM 22 scalarizes shuffles of <16 x bfloat> on x86
+/// without AVX512-BF16: a vpinsrw per lane; add_cross_bf16, bench/run.sh,
+/// Emerald Rapids, AVX-512, one thread, two alternated runs: 4.7 -> 5.3
+/// GB/s). Null where the vector is shuffled as it is.
+static VectorType getShuffleBitsType(VectorType type) {
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  if (!floatType || floatType.getWidth() >= 32)
+    return {};
+  return type.clone(IntegerType::get(type.getContext(), floatType.getWidth()));
+}
+
+/// `value` as `type`, or unchanged where `type` is null.
+static Value bitcastIf(OpBuilder &b, Location loc, VectorType type,
+                       Value value) {
+  return type ? vector::BitCastOp::create(b, loc, type, value) : value;
+}
+
 SmallVector<Value>
 mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
                                           ArrayRef<Value> rows) {
@@ -41,19 +59,12 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
   // vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
   // AVX-512 (vshufi64x2, vpermt2d/q/w).
   // 16-bit floats (the blocks of an elementwise op's bf16 operand; copies
-  // move integers already) are shuffled as integers: LLVM 22 scalarizes
-  // shuffles of <16 x bfloat> on x86 without AVX512-BF16 (a vpinsrw per
-  // lane). add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one
-  // thread, two alternated runs): 4.7 -> 5.3 GB/s.
+  // move integers already) are shuffled as integers (getShuffleBitsType).
   auto type = cast<VectorType>(rows.front().getType());
-  auto floatType = dyn_cast<FloatType>(type.getElementType());
-  VectorType bits;
-  if (floatType && floatType.getWidth() < 32)
-    bits = type.clone(b.getIntegerType(floatType.getWidth()));
+  VectorType bits = getShuffleBitsType(type);
   SmallVector<Value> current;
   for (Value row : rows)
-    current.push_back(bits ? vector::BitCastOp::create(b, loc, bits, row)
-                           : row);
+    current.push_back(bitcastIf(b, loc, bits, row));
   for (int64_t g = v / 2; g >= 1; g /= 2) {
     SmallVector<int64_t> low, high;
     for (int64_t p = 0; p < n; ++p) {
@@ -72,7 +83,7 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
   }
   if (bits)
     for (Value &row : current)
-      row = vector::BitCastOp::create(b, loc, type, row);
+      row = bitcastIf(b, loc, type, row);
   return current;
 }
 
@@ -109,10 +120,7 @@ mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
   // (16-bit floats concatenated and split as integers, as in
   // transposeInRegisters.)
   auto type = cast<VectorType>(blocks.front().front().getType());
-  auto floatType = dyn_cast<FloatType>(type.getElementType());
-  VectorType bits;
-  if (floatType && floatType.getWidth() < 32)
-    bits = type.clone(b.getIntegerType(floatType.getWidth()));
+  VectorType bits = getShuffleBitsType(type);
   for (size_t w = 0; w < blocks.size(); w += batch) {
     // Row r of the batch's blocks back to back: one vector of batch V
     // lanes, transposed segment by segment.
@@ -120,9 +128,7 @@ mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
     for (int64_t r = 0; r < v; ++r) {
       SmallVector<Value> parts;
       for (int64_t m = 0; m < batch; ++m) {
-        Value part = blocks[w + m][r];
-        parts.push_back(bits ? vector::BitCastOp::create(b, loc, bits, part)
-                             : part);
+        parts.push_back(bitcastIf(b, loc, bits, blocks[w + m][r]));
       }
       rows.push_back(concatenateVectors(b, loc, parts));
     }
@@ -133,8 +139,7 @@ mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
         Value segment = vector::ShuffleOp::create(
             b, loc, row, row,
             llvm::to_vector(llvm::seq<int64_t>(m * v, (m + 1) * v)));
-        part.push_back(bits ? vector::BitCastOp::create(b, loc, type, segment)
-                            : segment);
+        part.push_back(bits ? bitcastIf(b, loc, type, segment) : segment);
       }
       result.push_back(std::move(part));
     }
