@@ -104,16 +104,17 @@ private:
   /// f32 ran 4x slower than rows of 64 that way). Unmasked: every lane.
   void storeOutsideStream(Value value, int64_t j, int64_t column,
                           int64_t shift);
-  /// The destination rows of a block: [source][w][j] the sources' vectors;
-  /// `rowShifts` (realigned blocks) each row's shift.
-  /// Whether a block row's `wide` parts take one concatenated streaming
-  /// store (computed 16-bit floats, or storesWholeRegisters; AVX-512).
-  bool concatenatesRows(bool alignedStores);
-  /// Whether the `wide` parts of each row are one register
-  /// (blocksPerVector == wide) stored whole: streaming rows, aligned or
-  /// realigned, with masked edges (AVX-512; LLVM splits non-temporal
-  /// stores wider than AVX2's registers into element stores).
-  bool storesWholeRegisters() const;
+  /// How many of a block row's `wide` parts each aligned store takes, as
+  /// one concatenated vector: all of them for computed 16-bit floats
+  /// (AVX-512), the parts of one register (registerParts), or 1.
+  int64_t partsPerStore(bool alignedStores);
+  /// The parts of one register (blocksPerVector) where streaming rows,
+  /// aligned or realigned, store each register whole; 1 where they store
+  /// part by part. Only where the register is known to be one (masked
+  /// edges: AVX-512, or a known register file): LLVM splits a
+  /// non-temporal store wider than the target's registers into element
+  /// stores.
+  int64_t registerParts() const;
   /// A store of `value` at `indices` of the destination; `aligned`: of
   /// `bytes` alignment, streaming where the kernel streams.
   void storeVector(Value value, ValueRange indices, int64_t bytes,

@@ -21,7 +21,9 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
 
-bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
+int64_t TransposeBlockKernel::partsPerStore(bool alignedStores) {
+  if (!alignedStores)
+    return 1;
   // The `wide` parts of a row computed by an op into 16-bit floats, one
   // streaming store: LLVM 22 folds the op's f32 -> bf16 narrowing into the
   // store of each part (a truncating vpmovdw to memory) and drops the
@@ -30,13 +32,19 @@ bool TransposeBlockKernel::concatenatesRows(bool alignedStores) {
   // AVX2 LLVM splits a non-temporal <32 x i16> store into 16-bit stores.
   // add_cross_bf16 (bench/run.sh, Emerald Rapids, AVX-512, one thread, two
   // alternated runs): 5.3 -> 6.4 GB/s.
-  // Blocks transposed side by side in one register are stored as that
-  // register, not as halves extracted from it (a vextracti64x4 per row).
-  if (alignedStores && storesWholeRegisters())
-    return true;
-  return alignedStores && e.nontemporal && wide > 1 && !e.copiesElements &&
-         e.options.maskedEdges && e.elementBytes == 2 &&
-         isa<FloatType>(elementType);
+  if (e.nontemporal && wide > 1 && !e.copiesElements && e.options.maskedEdges &&
+      e.elementBytes == 2 && isa<FloatType>(elementType))
+    return wide;
+  // Blocks transposed side by side in one register that is the whole row
+  // are stored as that register, not as parts extracted from it (a
+  // vextracti64x4 per part: AVX-512's 8-bit 32 x 32 and 16-bit 16 x 16
+  // blocks, two wide). A row of several registers (AVX2's 8-bit 16 x 16
+  // blocks, four wide, two per register) keeps its parts: stored a register
+  // at a time, u8[4096,4096] transposes ran 0.57 -> 0.54x memcpy (bench/
+  // pairs, Emerald Rapids, AVX2 code, three alternated runs); its realigned
+  // rows do gain (storeRealignedRow).
+  int64_t parts = registerParts();
+  return parts == wide ? parts : 1;
 }
 
 void TransposeBlockKernel::storeVector(Value value, ValueRange indices,
@@ -51,20 +59,22 @@ void TransposeBlockKernel::storeVector(Value value, ValueRange indices,
   }
 }
 
-bool TransposeBlockKernel::storesWholeRegisters() const {
-  return e.nontemporal && wide > 1 && blocksPerVector == wide &&
-         e.options.maskedEdges;
+int64_t TransposeBlockKernel::registerParts() const {
+  bool knownRegister =
+      e.options.maskedEdges || e.options.vectorRegisterBytes > 0;
+  return e.nontemporal && blocksPerVector > 1 && knownRegister ? blocksPerVector
+                                                               : 1;
 }
 
 void TransposeBlockKernel::storeRows(
     ArrayRef<SmallVector<SmallVector<Value>>> parts, bool alignedStores,
     ArrayRef<int64_t> rowShifts) {
   // Destination row j: the parts back to back (one whole line at 64-byte
-  // vectors), one store each; as one concatenated vector only where
-  // concatenatesRows says (computed 16-bit floats, parts of one register;
+  // vectors), one store each, or `perStore` of them concatenated where
+  // partsPerStore says (computed 16-bit floats, parts of one register;
   // LLVM splits a non-temporal <32 x i16> store into 16-bit scalar stores
   // on AVX2).
-  bool concatenated = concatenatesRows(alignedStores);
+  int64_t perStore = partsPerStore(alignedStores);
   for (int64_t j = writtenRows; j < v; ++j) {
     auto result = [&](int64_t w) {
       // The op on destination row j's vectors (a copy: the moved vector).
@@ -91,17 +101,15 @@ void TransposeBlockKernel::storeRows(
     auto store = [&](Value value, ValueRange indices, int64_t bytes) {
       storeVector(value, indices, bytes, alignedStores);
     };
-    if (concatenated) {
-      SmallVector<Value> indices = destIndices(j, pr);
-      for (int64_t w = 0; w < wide; ++w)
-        row.push_back(result(w));
-      store(concatenateVectors(b, loc, row), indices, storeBytes);
-    } else {
-      for (int64_t w = 0; w < wide; ++w) {
-        SmallVector<Value> indices = destIndices(j, pr + w * v);
-        row.push_back(result(w));
-        store(row.back(), indices, v * e.elementBytes);
-      }
+    for (int64_t w = 0; w < wide; w += perStore) {
+      SmallVector<Value> indices = destIndices(j, pr + w * v);
+      for (int64_t m = 0; m < perStore; ++m)
+        row.push_back(result(w + m));
+      Value value =
+          perStore == 1
+              ? row.back()
+              : concatenateVectors(b, loc, ArrayRef(row).take_back(perStore));
+      store(value, indices, perStore * v * e.elementBytes);
     }
     // A row aligned in this set of shifts and shifted in another: the tail
     // after the blocks stores its carry whatever the last block's set.
