@@ -1,9 +1,10 @@
 //===- baselines.h - Buffers and memory-bandwidth baselines -----*- C++ -*-===//
 //
-// Shared by the kernel benchmark (bench.cpp) and the program benchmark
-// (programs/programs.cpp): page-faulted, aligned buffers, glibc memcpy and
-// the streaming-store copies (the bandwidth ceiling) on N threads, and the
-// timing helpers.
+// Shared by the kernel benchmark (bench.cpp), the pair matrix
+// (pairs/pairs.cpp) and the program benchmark (programs/programs.cpp):
+// page-faulted, aligned buffers, glibc memcpy and the streaming-store
+// copies (the bandwidth ceiling) on N threads, the eviction of a buffer
+// from the caches before a timed call, and the timing helpers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cpuid.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -231,6 +233,52 @@ inline double timeStreamCopy(void *dst, const void *src, size_t bytes,
   t0 = now();
   parallelCopy(streamCopy2, dst, src, bytes, threads);
   return std::min(t, now() - t0);
+}
+
+__attribute__((target("clflushopt"))) inline void flushLinesOpt(const char *p,
+                                                                size_t bytes) {
+  for (size_t i = 0; i < bytes; i += 64)
+    _mm_clflushopt(p + i);
+}
+
+/// Evicts [p, p + bytes) from every cache level (clflushopt where the CPU
+/// has it, else clflush), so that the copy timed next moves it from and to
+/// memory. A 64 MiB copy fits in a large last-level cache (300 MiB on the
+/// Emerald Rapids VM): there the streaming copy of a source that memcpy had
+/// just read ran at 58 GB/s on two threads, the same copy of buffers not
+/// touched since at 30-39 (docs/performance.md, "Cold buffers").
+inline void evictFromCaches(const void *p, size_t bytes) {
+  static const bool hasOpt = [] {
+    unsigned a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 23));
+  }();
+  const char *base = static_cast<const char *>(p);
+  size_t begin = reinterpret_cast<uintptr_t>(base) & 63;
+  if (hasOpt) {
+    flushLinesOpt(base - begin, bytes + begin);
+  } else {
+    for (size_t i = 0; i < bytes + begin; i += 64)
+      _mm_clflush(base - begin + i);
+  }
+  _mm_mfence();
+}
+
+/// timeStreamCopy with both buffers evicted before each variant
+/// (evictFromCaches): the streaming ceiling from memory to memory.
+inline double timeColdStreamCopy(void *dst, const void *src, size_t bytes,
+                                 int threads) {
+  auto timed = [&](auto copy) {
+    evictFromCaches(src, bytes);
+    evictFromCaches(dst, bytes);
+    double t0 = now();
+    parallelCopy(copy, dst, src, bytes, threads);
+    return now() - t0;
+  };
+  double t = timed(streamCopy);
+#if defined(__AVX512F__)
+  t = std::min(t, timed(streamCopy256));
+#endif
+  return std::min(t, timed(streamCopy2));
 }
 
 /// Writes `json` to `path` (nothing when empty); false, with a message,

@@ -261,6 +261,9 @@ struct Case {
   /// instead of writing `out`: this copies the view to `out`).
   Fn oursCheck;
   const Buffer *out = nullptr, *ref = nullptr;
+  /// The buffers each timed call reads and writes, evicted from the caches
+  /// before it (evictFromCaches).
+  std::vector<const Buffer *> moved;
   /// The case this one is measured against besides the copies (an
   /// elementwise op with a transposed operand: its row-major twin, the
   /// same bytes): `ours x twin` is the per-round ratio of their times.
@@ -361,6 +364,7 @@ int main(int argc, char **argv) {
     c.name = name;
     c.bytes = inBytes + outBytes;
     c.out = &out;
+    c.moved = {&in, &out};
     c.ref = &ref;
     auto sd =
         std::make_shared<StridedMemRefType<T, NS>>(desc<T, NS>(in, srcShape));
@@ -492,6 +496,7 @@ int main(int argc, char **argv) {
     c.name = "bitcast_view";
     c.bytes = 2 * bytes;
     c.out = &out;
+    c.moved = {&in, &out};
     c.ref = &ref;
     c.ours = [=] { _mlir_ciface_bitcast_view(view.get(), sd.get()); };
     c.oursCheck = [=, &in, &out] {
@@ -539,6 +544,7 @@ int main(int argc, char **argv) {
     c.name = name;
     c.bytes = size_t(n) * n * 4 * 2 + n * 4;
     c.out = &out;
+    c.moved = {&m, &v, &out};
     c.ref = &ref;
     c.ours = [=] { ours(md.get(), vd.get(), od.get()); };
     c.upstream = [=] { up(md.get(), vd.get(), od.get()); };
@@ -605,6 +611,7 @@ int main(int argc, char **argv) {
     c.name = name;
     c.bytes = 3 * bytes;
     c.out = &out;
+    c.moved = {&a, &bb, &out};
     c.ref = &ref;
     if (cross)
       c.twin = partner;
@@ -661,7 +668,12 @@ int main(int argc, char **argv) {
     std::vector<double> memcpyT, streamT, ours, up, naive;
   };
   std::vector<Times> times(cases.size());
-  auto timeIt = [](const Fn &f) {
+  // Every timed call starts from memory: its buffers evicted from the
+  // caches first (a 64 MiB buffer the call before touched can still sit in
+  // a large last-level cache: docs/performance.md, "Cold buffers").
+  auto timeIt = [](const Fn &f, const std::vector<const Buffer *> &moved) {
+    for (const Buffer *b : moved)
+      evictFromCaches(b->p, b->bytes);
     double t0 = now();
     f();
     return now() - t0;
@@ -675,8 +687,9 @@ int main(int argc, char **argv) {
   };
   // The streaming copy's time: the faster of its variants in each round.
   auto timeStream = [&] {
-    return timeStreamCopy(cpB.p, cpA.p, copyBytes, threads);
+    return timeColdStreamCopy(cpB.p, cpA.p, copyBytes, threads);
   };
+  const std::vector<const Buffer *> copied = {&cpA, &cpB};
   // Warm-up (page faults of the upstream temporaries are part of its cost,
   // but the first-touch of our own buffers is not; the OpenMP threads are
   // started).
@@ -687,11 +700,11 @@ int main(int argc, char **argv) {
   for (int r = 0; r < rounds; ++r) {
     for (size_t i = 0; i < cases.size(); ++i) {
       Times &t = times[i];
-      t.memcpyT.push_back(timeIt(memcpyFn));
+      t.memcpyT.push_back(timeIt(memcpyFn, copied));
       t.streamT.push_back(timeStream());
-      t.ours.push_back(timeIt(cases[i].ours));
-      t.up.push_back(timeIt(cases[i].upstream));
-      t.naive.push_back(timeIt(cases[i].naive));
+      t.ours.push_back(timeIt(cases[i].ours, cases[i].moved));
+      t.up.push_back(timeIt(cases[i].upstream, cases[i].moved));
+      t.naive.push_back(timeIt(cases[i].naive, cases[i].moved));
     }
     fprintf(stderr, "round %d/%d done\n", r + 1, rounds);
   }
@@ -705,7 +718,8 @@ int main(int argc, char **argv) {
   printf("\n%d rounds, medians. GB/s = (bytes read + bytes written) / time; "
          "x memcpy / x stream / x ceiling: per-round ratios to glibc memcpy, "
          "to the %s streaming-store copy (64 MiB, both on %d thread(s)%s) "
-         "and to the faster of the two in that round.\n\n",
+         "and to the faster of the two in that round; every timed call "
+         "starts with its buffers evicted from the caches.\n\n",
          rounds, compiledIsa(), threads,
 #if defined(__AVX512F__)
          "; the stream is the fastest of 64- and 32-byte streaming stores "
@@ -718,12 +732,13 @@ int main(int argc, char **argv) {
          "ours x stream | upstream GB/s | ours x upstream | naive GB/s | "
          "ours x naive | ceiling GB/s | ours x ceiling |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  std::string json =
-      "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-      "\", \"compiled_isa\": \"" + compiledIsa() +
-      "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
-      "\", \"huge_pages\": " + (gHugePages ? "true" : "false") +
-      "}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
+  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+                     "\", \"compiled_isa\": \"" + compiledIsa() +
+                     "\", \"threads\": " + std::to_string(threads) +
+                     ", \"cpu\": \"" + cpu +
+                     "\", \"huge_pages\": " + (gHugePages ? "true" : "false") +
+                     "}, \"rounds\": " + std::to_string(rounds) +
+                     ", \"buffers\": \"evicted\", \"cases\": [";
   // The times of the case named `name` (a twin that was run), or null.
   auto findTimes = [&](const std::string &name) -> const Times * {
     for (size_t j = 0; j < cases.size(); ++j)

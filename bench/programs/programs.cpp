@@ -98,6 +98,14 @@ struct Program {
     }
   }
   void run(int v) { spec->fns[v](ptrs[v].data()); }
+  /// Evicts variant v's arguments and results from the caches.
+  void evictBuffers(int v) {
+    for (auto &a : args)
+      evictFromCaches(a->p, a->bytes);
+    for (int k = 0; k < spec->results; ++k)
+      evictFromCaches(outs[v * spec->results + k]->p,
+                      outs[v * spec->results + k]->bytes);
+  }
 
   /// Calls the fused function from `threads` threads at once, `calls`
   /// times each, every thread with its own result buffers: concurrent
@@ -196,15 +204,22 @@ int main(int argc, char **argv) {
   std::vector<Times> times(programs.size());
   for (int r = 0; r < rounds; ++r) {
     for (size_t i = 0; i < programs.size(); ++i) {
+      // Every timed call starts from memory: its buffers (the copies',
+      // the program's arguments and results) evicted from the caches first
+      // (docs/performance.md, "Cold buffers"). A program's own temporaries
+      // (its arena) are not: reusing them across calls is the point.
+      evictFromCaches(cpA.p, copyBytes);
+      evictFromCaches(cpB.p, copyBytes);
       double t0 = now();
       parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
       times[i].memcpyT.push_back(now() - t0);
       times[i].streamT.push_back(
-          timeStreamCopy(cpB.p, cpA.p, copyBytes, threads));
+          timeColdStreamCopy(cpB.p, cpA.p, copyBytes, threads));
       // The variants in a rotating order (round r starts with variant r),
       // so that no variant always runs first after the copies.
       for (int j = 0; j < kVariants; ++j) {
         int v = (j + r) % kVariants;
+        programs[i]->evictBuffers(v);
         t0 = now();
         programs[i]->run(v);
         times[i].t[v].push_back(now() - t0);
@@ -226,11 +241,12 @@ int main(int argc, char **argv) {
          "ideal(ceiling) | upstream x ideal(ceiling) | fused / unfused | "
          "fused / upstream | fused / no-reuse |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
-  std::string json =
-      "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-      "\", \"compiled_isa\": \"" + compiledIsa() +
-      "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
-      "\"}, \"rounds\": " + std::to_string(rounds) + ", \"cases\": [";
+  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+                     "\", \"compiled_isa\": \"" + compiledIsa() +
+                     "\", \"threads\": " + std::to_string(threads) +
+                     ", \"cpu\": \"" + cpu +
+                     "\"}, \"rounds\": " + std::to_string(rounds) +
+                     ", \"buffers\": \"evicted\", \"cases\": [";
   double cpBytes = 2.0 * copyBytes;
   for (size_t i = 0; i < programs.size(); ++i) {
     const Times &t = times[i];
