@@ -93,6 +93,14 @@ CASES = [
     # rows along p_k) two wide on AVX-512.
     ("t3_210_odd_i8", "i8", (99, 5, 37), (2, 1, 0)),
     ("t300x20_bf16", "bf16", (300, 20), (1, 0)),
+    # Few destination rows of whole lines on 2 threads (the par RUN lines):
+    # chunks of p_k would read a part of each source line per visit, so the
+    # chunks split the columns (parallel chunks of N columns), with an
+    # overlapping p_k edge block (40 rows of 16) in each chunk; f32 with
+    # 8 x 8 blocks (AVX2's register file) and i8 32 x 32.
+    ("t256x40_bf16", "bf16", (256, 40), (1, 0)),
+    ("t128x24_f32", "f32", (128, 24), (1, 0)),
+    ("t512x96_i8", "i8", (512, 96), (1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
 MUL = 40503

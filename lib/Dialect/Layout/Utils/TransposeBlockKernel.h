@@ -289,6 +289,15 @@ private:
   int64_t writtenRows = 0;
   SmallVector<unsigned> middle;
   int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
+  /// Parallel chunks along p_r instead (planParallel: p_k chunks would
+  /// read less than a source line per row visit): columnChunks chunks of
+  /// chunkColumns columns (a multiple of W; rows of whole blocks), the
+  /// last one also taking the remainder; while one is built, its bounds.
+  int64_t chunkColumns = 0, columnChunks = 0;
+  std::optional<Bounds> columnRange;
+  /// The p_r blocks of the rows at the current p_k: [0, sizeR) in blocks
+  /// of W (blockLoop), or the current column chunk's.
+  void columnBlocks(function_ref<void(bool full)> body);
   /// Staged tiles: their p_k rows and p_r extent (0: not staged), and per
   /// source its buffer (Block sources) and its vectors' type.
   int64_t stageK = 0, stageR = 0;

@@ -50,6 +50,8 @@ std::string TransposeBlockKernel::describe() const {
     os << ", parallel middle chunks of " << middleChunk;
   else if (chunks)
     os << ", parallel chunks of " << chunkRows << " rows";
+  else if (columnChunks)
+    os << ", parallel chunks of " << chunkColumns << " columns";
   if (blocksPerVector > 1)
     os << ", " << blocksPerVector << " blocks per vector";
   return text;

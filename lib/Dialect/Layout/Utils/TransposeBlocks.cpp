@@ -402,6 +402,29 @@ void TransposeBlockKernel::planParallel() {
     return;
   chunkRows = getTransposeChunkRows(sizeK, e.plan.parallelChunk, group, v);
   chunks = sizeK / chunkRows;
+  // Chunks of p_k narrower than a line of the source (few destination
+  // rows: bf16[65536,64] -> {0,1} takes chunks of 16 rows, 32 bytes of
+  // each 128-byte source row) make every thread read each source line
+  // once per chunk: split the columns instead, each thread all p_k blocks
+  // of whole destination lines. Only for the plain variant: rows that
+  // start on lines (no realigned rows, no line shared between chunks), no
+  // flat rows, merged tile rows, bound checks or element-by-element p_k
+  // edge.
+  int64_t lineBytes = std::max<int64_t>(64, storeBytes);
+  bool plainRows = !flatRows && !mergedRows && !(alignedK && sizeK % v) &&
+                   !validR && !validK &&
+                   (e.destStrides[rowOuter] * elementBytes) % lineBytes == 0;
+  // (Rows of whole lines are whole blocks: W elements are at most a line.)
+  int64_t fullBlocks = sizeR / width;
+  if (middleChunks < 2 && chunks >= 2 && chunkRows * elementBytes < 64 &&
+      plainRows && sizeR % width == 0 && fullBlocks >= 2) {
+    chunkColumns = width * getParallelChunk(fullBlocks, 1);
+    columnChunks = fullBlocks * width / chunkColumns;
+    if (columnChunks >= 2)
+      chunks = chunkRows = 0;
+    else
+      chunkColumns = columnChunks = 0;
+  }
 }
 
 bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
@@ -466,8 +489,7 @@ void TransposeBlockKernel::rowBlocks(
     eachK([&] { emitBlock(fullR, aligned); });
   };
   if (!realigning) {
-    blockLoop(pr, sizeR, width,
-              [&](bool fullR) { blocks(fullR, alignedRows && fullR); });
+    columnBlocks([&](bool fullR) { blocks(fullR, alignedRows && fullR); });
     return;
   }
   int64_t full = sizeR / width * width;
@@ -519,6 +541,21 @@ void TransposeBlockKernel::rowBlocks(
 
 /// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
 /// one that ends at `size`, overlapping the previous one.
+void TransposeBlockKernel::columnBlocks(function_ref<void(bool full)> body) {
+  if (!columnRange) {
+    blockLoop(pr, sizeR, width, body);
+    return;
+  }
+  x.forLoop(
+      {columnRange->first}, {columnRange->second},
+      [&](Value iv) {
+        x.bind(pr, iv);
+        body(true);
+      },
+      width);
+  // (No edge block: planParallel chunks whole rows of full blocks only.)
+}
+
 void TransposeBlockKernel::blockLoop(AffineExpr slot, int64_t size,
                                      int64_t step,
                                      function_ref<void(bool full)> body) {
@@ -586,8 +623,7 @@ void TransposeBlockKernel::edgeKBlock(bool alignedRows) {
   // rewritten cached).
   x.bind(pk, arith::ConstantIndexOp::create(b, loc, sizeK - v));
   writtenRows = v - sizeK % v;
-  blockLoop(pr, sizeR, width,
-            [&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
+  columnBlocks([&](bool fullR) { emitBlock(fullR, alignedRows && fullR); });
   writtenRows = 0;
 }
 
@@ -726,6 +762,18 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       makeCarry();
       emitPlanes([&] { allKBlocks(alignedRows); },
                  chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
+    });
+    return;
+  }
+  if (columnChunks >= 2 && !stageK && !realigning) {
+    // (planParallel: the plain variant only.)
+    int64_t full = sizeR;
+    e.emitParallelChunks({x.cst(0)}, {x.cst(columnChunks)}, [&](Value chunk) {
+      makeCarry();
+      columnRange =
+          chunkBounds(x.value(chunk), chunkColumns, columnChunks, full);
+      emitPlanes([&] { allKBlocks(alignedRows); });
+      columnRange.reset();
     });
     return;
   }
