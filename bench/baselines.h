@@ -217,24 +217,6 @@ inline double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/// The streaming copy's time for `bytes` on `threads` threads: the fastest
-/// of its variants in this call (64-byte stores, on AVX-512 also 32-byte
-/// ones, and two streams of lines).
-inline double timeStreamCopy(void *dst, const void *src, size_t bytes,
-                             int threads) {
-  double t0 = now();
-  parallelCopy(streamCopy, dst, src, bytes, threads);
-  double t = now() - t0;
-#if defined(__AVX512F__)
-  t0 = now();
-  parallelCopy(streamCopy256, dst, src, bytes, threads);
-  t = std::min(t, now() - t0);
-#endif
-  t0 = now();
-  parallelCopy(streamCopy2, dst, src, bytes, threads);
-  return std::min(t, now() - t0);
-}
-
 __attribute__((target("clflushopt"))) inline void flushLinesOpt(const char *p,
                                                                 size_t bytes) {
   for (size_t i = 0; i < bytes; i += 64)
@@ -245,8 +227,9 @@ __attribute__((target("clflushopt"))) inline void flushLinesOpt(const char *p,
 /// has it, else clflush), so that the copy timed next moves it from and to
 /// memory. A 64 MiB copy fits in a large last-level cache (300 MiB on the
 /// Emerald Rapids VM): there the streaming copy of a source that memcpy had
-/// just read ran at 58 GB/s on two threads, the same copy of buffers not
-/// touched since at 30-39 (docs/performance.md, "Cold buffers").
+/// just read ran at 29-47 GB/s on two threads, the same copy of buffers
+/// not touched since at 28-36 (bench/experiments/cold_buffers.cpp;
+/// docs/performance.md, "Cold buffers").
 inline void evictFromCaches(const void *p, size_t bytes) {
   static const bool hasOpt = [] {
     unsigned a, b, c, d;
@@ -263,13 +246,18 @@ inline void evictFromCaches(const void *p, size_t bytes) {
   _mm_mfence();
 }
 
-/// timeStreamCopy with both buffers evicted before each variant
-/// (evictFromCaches): the streaming ceiling from memory to memory.
-inline double timeColdStreamCopy(void *dst, const void *src, size_t bytes,
-                                 int threads) {
+/// The streaming copy's time for `bytes` on `threads` threads: the fastest
+/// of its variants in this call (64-byte stores, on AVX-512 also 32-byte
+/// ones, and two streams of lines). `evict`: both buffers evicted before
+/// each variant (evictFromCaches), the ceiling from memory to memory, as
+/// the harnesses time it.
+inline double timeStreamCopy(void *dst, const void *src, size_t bytes,
+                             int threads, bool evict = true) {
   auto timed = [&](auto copy) {
-    evictFromCaches(src, bytes);
-    evictFromCaches(dst, bytes);
+    if (evict) {
+      evictFromCaches(src, bytes);
+      evictFromCaches(dst, bytes);
+    }
     double t0 = now();
     parallelCopy(copy, dst, src, bytes, threads);
     return now() - t0;
@@ -279,6 +267,33 @@ inline double timeColdStreamCopy(void *dst, const void *src, size_t bytes,
   t = std::min(t, timed(streamCopy256));
 #endif
   return std::min(t, timed(streamCopy2));
+}
+
+inline void memcpyChunk(void *dst, const void *src, size_t bytes) {
+  memcpy(dst, src, bytes);
+}
+
+/// glibc memcpy's time for `bytes` on `threads` threads, both buffers
+/// evicted first.
+inline double timeMemcpy(void *dst, const void *src, size_t bytes,
+                         int threads) {
+  evictFromCaches(src, bytes);
+  evictFromCaches(dst, bytes);
+  double t0 = now();
+  parallelCopy(memcpyChunk, dst, src, bytes, threads);
+  return now() - t0;
+}
+
+/// The harnesses' JSON up to the cases' list: the machine (`machineExtra`:
+/// more of its fields, each starting with ", "), the rounds, the buffers'
+/// state when timed.
+inline std::string jsonHeader(const std::string &cpu, int threads, int rounds,
+                              const std::string &machineExtra = "") {
+  return "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
+         "\", \"compiled_isa\": \"" + compiledIsa() +
+         "\", \"threads\": " + std::to_string(threads) + ", \"cpu\": \"" + cpu +
+         "\"" + machineExtra + "}, \"rounds\": " + std::to_string(rounds) +
+         ", \"buffers\": \"evicted\", \"cases\": [";
 }
 
 /// Writes `json` to `path` (nothing when empty); false, with a message,

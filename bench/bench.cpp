@@ -678,7 +678,6 @@ int main(int argc, char **argv) {
     f();
     return now() - t0;
   };
-  auto memcpyChunk = [](void *d, const void *s, size_t n) { memcpy(d, s, n); };
   Fn memcpyFn = [&] {
     parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
   };
@@ -687,12 +686,17 @@ int main(int argc, char **argv) {
   };
   // The streaming copy's time: the faster of its variants in each round.
   auto timeStream = [&] {
-    return timeColdStreamCopy(cpB.p, cpA.p, copyBytes, threads);
+    return timeStreamCopy(cpB.p, cpA.p, copyBytes, threads);
   };
-  const std::vector<const Buffer *> copied = {&cpA, &cpB};
   // Warm-up (page faults of the upstream temporaries are part of its cost,
   // but the first-touch of our own buffers is not; the OpenMP threads are
   // started).
+  for (const Case &c : cases)
+    if (c.moved.empty()) {
+      fprintf(stderr, "case %s names no buffers to evict before timing\n",
+              c.name.c_str());
+      return 1;
+    }
   memcpyFn();
   streamFn();
   for (Case &c : cases)
@@ -700,7 +704,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r < rounds; ++r) {
     for (size_t i = 0; i < cases.size(); ++i) {
       Times &t = times[i];
-      t.memcpyT.push_back(timeIt(memcpyFn, copied));
+      t.memcpyT.push_back(timeMemcpy(cpB.p, cpA.p, copyBytes, threads));
       t.streamT.push_back(timeStream());
       t.ours.push_back(timeIt(cases[i].ours, cases[i].moved));
       t.up.push_back(timeIt(cases[i].upstream, cases[i].moved));
@@ -732,13 +736,9 @@ int main(int argc, char **argv) {
          "ours x stream | upstream GB/s | ours x upstream | naive GB/s | "
          "ours x naive | ceiling GB/s | ours x ceiling |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-                     "\", \"compiled_isa\": \"" + compiledIsa() +
-                     "\", \"threads\": " + std::to_string(threads) +
-                     ", \"cpu\": \"" + cpu +
-                     "\", \"huge_pages\": " + (gHugePages ? "true" : "false") +
-                     "}, \"rounds\": " + std::to_string(rounds) +
-                     ", \"buffers\": \"evicted\", \"cases\": [";
+  std::string json = jsonHeader(cpu, threads, rounds,
+                                std::string(", \"huge_pages\": ") +
+                                    (gHugePages ? "true" : "false"));
   // The times of the case named `name` (a twin that was run), or null.
   auto findTimes = [&](const std::string &name) -> const Times * {
     for (size_t j = 0; j < cases.size(); ++j)

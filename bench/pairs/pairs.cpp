@@ -112,7 +112,6 @@ int main(int argc, char **argv) {
   const size_t copyBytes = size_t(64) << 20;
   Buffer cpA(copyBytes, 0), cpB(copyBytes, 0);
   memset(cpA.p, 1, copyBytes);
-  auto memcpyChunk = [](void *d, const void *s, size_t n) { memcpy(d, s, n); };
   double cpBytes = 2.0 * copyBytes;
 
   std::string cpu = cpuModel();
@@ -123,12 +122,7 @@ int main(int argc, char **argv) {
          "buffers / time), and in parentheses x memcpy / x the streaming "
          "copy of as many bytes in the same round (medians); each copy and "
          "cell starts with its buffers evicted from the caches\n");
-  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-                     "\", \"compiled_isa\": \"" + compiledIsa() +
-                     "\", \"threads\": " + std::to_string(threads) +
-                     ", \"cpu\": \"" + cpu +
-                     "\"}, \"rounds\": " + std::to_string(rounds) +
-                     ", \"buffers\": \"evicted\", \"cases\": [";
+  std::string json = jsonHeader(cpu, threads, rounds);
   bool firstCase = true;
   // One matrix at a time, each cell timed in its own rounds.
   std::vector<std::string> order;
@@ -161,16 +155,13 @@ int main(int argc, char **argv) {
         // Every copy starts from memory: a 64 MiB buffer that the copy
         // before it touched can still sit in a large last-level cache
         // (docs/performance.md, "Cold buffers").
-        evictFromCaches(cpA.p, copyBytes);
-        evictFromCaches(cpB.p, copyBytes);
-        double t0 = now();
-        parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
-        double memcpyRate = cpBytes / (now() - t0);
+        double memcpyRate =
+            cpBytes / timeMemcpy(cpB.p, cpA.p, copyBytes, threads);
         double streamRate =
-            cpBytes / timeColdStreamCopy(cpB.p, cpA.p, copyBytes, threads);
+            cpBytes / timeStreamCopy(cpB.p, cpA.p, copyBytes, threads);
         evictFromCaches(pair.src->p, pair.src->bytes);
         evictFromCaches(pair.dst->p, pair.dst->bytes);
-        t0 = now();
+        double t0 = now();
         p.fn(&pair.s, &pair.d);
         double dt = now() - t0;
         t.push_back(dt);

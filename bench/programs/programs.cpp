@@ -197,7 +197,6 @@ int main(int argc, char **argv) {
   const size_t copyBytes = size_t(64) << 20;
   Buffer cpA(copyBytes, 0), cpB(copyBytes, 0);
   memset(cpA.p, 1, copyBytes);
-  auto memcpyChunk = [](void *d, const void *s, size_t n) { memcpy(d, s, n); };
   struct Times {
     std::vector<double> memcpyT, streamT, t[kVariants];
   };
@@ -208,19 +207,15 @@ int main(int argc, char **argv) {
       // the program's arguments and results) evicted from the caches first
       // (docs/performance.md, "Cold buffers"). A program's own temporaries
       // (its arena) are not: reusing them across calls is the point.
-      evictFromCaches(cpA.p, copyBytes);
-      evictFromCaches(cpB.p, copyBytes);
-      double t0 = now();
-      parallelCopy(memcpyChunk, cpB.p, cpA.p, copyBytes, threads);
-      times[i].memcpyT.push_back(now() - t0);
+      times[i].memcpyT.push_back(timeMemcpy(cpB.p, cpA.p, copyBytes, threads));
       times[i].streamT.push_back(
-          timeColdStreamCopy(cpB.p, cpA.p, copyBytes, threads));
+          timeStreamCopy(cpB.p, cpA.p, copyBytes, threads));
       // The variants in a rotating order (round r starts with variant r),
       // so that no variant always runs first after the copies.
       for (int j = 0; j < kVariants; ++j) {
         int v = (j + r) % kVariants;
         programs[i]->evictBuffers(v);
-        t0 = now();
+        double t0 = now();
         programs[i]->run(v);
         times[i].t[v].push_back(now() - t0);
       }
@@ -241,12 +236,7 @@ int main(int argc, char **argv) {
          "ideal(ceiling) | upstream x ideal(ceiling) | fused / unfused | "
          "fused / upstream | fused / no-reuse |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
-  std::string json = "{\"machine\": {\"isa\": \"" + std::string(cpuIsa()) +
-                     "\", \"compiled_isa\": \"" + compiledIsa() +
-                     "\", \"threads\": " + std::to_string(threads) +
-                     ", \"cpu\": \"" + cpu +
-                     "\"}, \"rounds\": " + std::to_string(rounds) +
-                     ", \"buffers\": \"evicted\", \"cases\": [";
+  std::string json = jsonHeader(cpu, threads, rounds);
   double cpBytes = 2.0 * copyBytes;
   for (size_t i = 0; i < programs.size(); ++i) {
     const Times &t = times[i];

@@ -67,7 +67,8 @@
 // RUN: mlir-runner %t.rf512.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // AVX2's streaming configuration (unmasked edges): the i8 rows' four 16 x
-// 16 parts stored as two registers, aligned and realigned.
+// 16 parts, realigned rows stored as two registers (aligned rows keep their
+// parts).
 // RUN: layout-opt %t.mlir "--layout-lower-to-llvm=vector-bytes=64 vector-register-bytes=512 nontemporal-threshold-bytes=0 masked-edges=false" -o %t.rf512u.mlir
 // RUN: mlir-runner %t.rf512u.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

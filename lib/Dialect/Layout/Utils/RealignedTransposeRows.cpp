@@ -183,74 +183,49 @@ void TransposeBlockKernel::storeRealignedRow(int64_t j, ArrayRef<Value> row,
     return;
   }
   assert(shift != 0 && "rows that do not shift take aligned stores");
-  if (int64_t parts = registerParts(); parts > 1) {
-    // The parts of each register (transposeSideBySide) as one: the row's
-    // stream from p_r - W is the carry's registers, then this block's;
-    // aligned register g holds lanes W + g R - shift .. of it (R lanes a
-    // register): one shuffle of two adjacent registers and one store per
-    // register instead of one per part (and no extraction of the parts).
-    // docs/performance.md, "Blocks side by side in a register".
-    int64_t lanes = parts * v;
-    auto type = VectorType::get(
-        {lanes}, cast<MemRefType>(carry.getType()).getElementType());
-    SmallVector<Value> stream, current;
-    for (int64_t w = 0; w < wide; w += parts)
-      stream.push_back(
-          vector::LoadOp::create(b, loc, type, carry, carryIndex(j, w)));
-    for (int64_t w = 0; w < wide; w += parts) {
-      SmallVector<Value> bits;
-      for (Value value : row.slice(w, parts))
-        bits.push_back(toBits(value));
-      current.push_back(concatenateVectors(b, loc, bits));
-      stream.push_back(current.back());
-    }
-    for (int64_t g = 0; g * lanes < width; ++g) {
-      int64_t start = width + g * lanes - shift, q = start / lanes,
-              t = start % lanes;
-      Value line = stream[q];
-      if (t != 0) {
-        SmallVector<int64_t> picked;
-        for (int64_t i = 0; i < lanes; ++i)
-          picked.push_back(t + i);
-        line =
-            vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], picked);
-      }
-      auto store = vector::StoreOp::create(
-          b, loc, e.fromMoveType(line, elementType), destView,
-          destIndices(j, pr + (g * lanes - shift)));
-      store.setAlignment(static_cast<uint64_t>(lanes * e.elementBytes));
-      store.setNontemporal(true);
-      e.usedNontemporal = true;
-    }
-    for (auto [g, value] : llvm::enumerate(current))
-      vector::StoreOp::create(b, loc, value, carry,
-                              carryIndex(j, static_cast<int64_t>(g) * parts));
-    return;
+  // The row's stream from p_r - W: the carry's registers, then this
+  // block's, as integers of the element's width (no float shuffles of
+  // bf16); a register is one part (V lanes), or the parts side by side in
+  // one (registerParts: transposeSideBySide). Aligned register g holds
+  // lanes W + g R - shift .. of the stream (R lanes a register): one
+  // register of it or lanes of two adjacent ones, one store per register
+  // (with parts side by side: no extraction of the parts; docs/
+  // performance.md, "Blocks side by side in a register").
+  int64_t parts = registerParts(), lanes = parts * v;
+  auto type = VectorType::get(
+      {lanes}, cast<MemRefType>(carry.getType()).getElementType());
+  SmallVector<Value> stream, current;
+  for (int64_t w = 0; w < wide; w += parts)
+    stream.push_back(
+        vector::LoadOp::create(b, loc, type, carry, carryIndex(j, w)));
+  for (int64_t w = 0; w < wide; w += parts) {
+    SmallVector<Value> bits;
+    for (Value value : row.slice(w, parts))
+      bits.push_back(toBits(value));
+    current.push_back(concatenateVectors(b, loc, bits));
+    stream.push_back(current.back());
   }
-  // The row's stream from p_r - W: the carry's W elements, then this
-  // block's. Aligned vector w holds elements W + w V - shift .. of it:
-  // one vector of the stream or lanes of two adjacent ones, moved as
-  // integers of the element's width (no float shuffles of bf16).
-  SmallVector<Value> stream = loadCarry(j);
-  for (Value value : row)
-    stream.push_back(toBits(value));
-  for (int64_t w = 0; w < wide; ++w) {
-    int64_t start = width + w * v - shift, q = start / v, t = start % v;
+  for (int64_t g = 0; g * lanes < width; ++g) {
+    int64_t start = width + g * lanes - shift, q = start / lanes,
+            t = start % lanes;
     Value line = stream[q];
     if (t != 0) {
-      SmallVector<int64_t> lanes;
-      for (int64_t i = 0; i < v; ++i)
-        lanes.push_back(t + i);
-      line = vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], lanes);
+      SmallVector<int64_t> picked;
+      for (int64_t i = 0; i < lanes; ++i)
+        picked.push_back(t + i);
+      line =
+          vector::ShuffleOp::create(b, loc, stream[q], stream[q + 1], picked);
     }
-    auto store =
-        vector::StoreOp::create(b, loc, e.fromMoveType(line, elementType),
-                                destView, destIndices(j, pr + (w * v - shift)));
-    store.setAlignment(static_cast<uint64_t>(v * e.elementBytes));
+    auto store = vector::StoreOp::create(
+        b, loc, e.fromMoveType(line, elementType), destView,
+        destIndices(j, pr + (g * lanes - shift)));
+    store.setAlignment(static_cast<uint64_t>(lanes * e.elementBytes));
     store.setNontemporal(true);
     e.usedNontemporal = true;
   }
-  storeCarry(j, row);
+  for (auto [g, value] : llvm::enumerate(current))
+    vector::StoreOp::create(b, loc, value, carry,
+                            carryIndex(j, static_cast<int64_t>(g) * parts));
 }
 
 SmallVector<Value> TransposeBlockKernel::carryIndex(int64_t j, int64_t w) {

@@ -83,7 +83,7 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
   }
   if (bits)
     for (Value &row : current)
-      row = bitcastIf(b, loc, type, row);
+      row = vector::BitCastOp::create(b, loc, type, row);
   return current;
 }
 
@@ -139,7 +139,8 @@ mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
         Value segment = vector::ShuffleOp::create(
             b, loc, row, row,
             llvm::to_vector(llvm::seq<int64_t>(m * v, (m + 1) * v)));
-        part.push_back(bits ? bitcastIf(b, loc, type, segment) : segment);
+        part.push_back(bits ? vector::BitCastOp::create(b, loc, type, segment)
+                            : segment);
       }
       result.push_back(std::move(part));
     }

@@ -29,8 +29,10 @@ bool TransposeBlockKernel::planStaged() {
       reads, [](const SourceRead &read) { return read.kind == Read::Block; });
   bool rows = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind == Read::Row; });
+  // (Column chunks, planParallel, walk whole planes per thread; staged
+  // tiles are chunked along p_k.)
   if (!blocks || !rows || !e.nontemporal || flatRows || realignRows ||
-      mergedRows || alignedK ||
+      mergedRows || alignedK || columnChunks ||
       llvm::any_of(reads, [](const SourceRead &read) { return read.alignedR; }))
     return false;
   std::optional<TransposeStagePlan> plan =

@@ -119,6 +119,8 @@ private:
   /// `bytes` alignment, streaming where the kernel streams.
   void storeVector(Value value, ValueRange indices, int64_t bytes,
                    bool aligned);
+  /// The destination rows of a block: [source][w][j] the sources' vectors;
+  /// `rowShifts` (realigned blocks) each row's shift.
   void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
                  bool alignedStores, ArrayRef<int64_t> rowShifts);
   /// Destination row j's vectors `row` (at p_r + w V) of a realigned block,

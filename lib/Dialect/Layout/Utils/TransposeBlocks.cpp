@@ -414,11 +414,13 @@ void TransposeBlockKernel::planParallel() {
   bool plainRows = !flatRows && !mergedRows && !(alignedK && sizeK % v) &&
                    !validR && !validK &&
                    (e.destStrides[rowOuter] * elementBytes) % lineBytes == 0;
-  // (Rows of whole lines are whole blocks: W elements are at most a line.)
+  // Chunks of whole lines (blocks of fewer bytes than a line: several per
+  // chunk), the rows whole blocks (no overlapping edge block to share).
   int64_t fullBlocks = sizeR / width;
   if (middleChunks < 2 && chunks >= 2 && chunkRows * elementBytes < 64 &&
       plainRows && sizeR % width == 0 && fullBlocks >= 2) {
-    chunkColumns = width * getParallelChunk(fullBlocks, 1);
+    chunkColumns =
+        width * getParallelChunk(fullBlocks, getLineGranule(storeBytes));
     columnChunks = fullBlocks * width / chunkColumns;
     if (columnChunks >= 2)
       chunks = chunkRows = 0;
@@ -539,8 +541,6 @@ void TransposeBlockKernel::rowBlocks(
     writeJunctions();
 }
 
-/// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
-/// one that ends at `size`, overlapping the previous one.
 void TransposeBlockKernel::columnBlocks(function_ref<void(bool full)> body) {
   if (!columnRange) {
     blockLoop(pr, sizeR, width, body);
@@ -556,6 +556,8 @@ void TransposeBlockKernel::columnBlocks(function_ref<void(bool full)> body) {
   // (No edge block: planParallel chunks whole rows of full blocks only.)
 }
 
+/// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
+/// one that ends at `size`, overlapping the previous one.
 void TransposeBlockKernel::blockLoop(AffineExpr slot, int64_t size,
                                      int64_t step,
                                      function_ref<void(bool full)> body) {
@@ -765,8 +767,9 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     });
     return;
   }
-  if (columnChunks >= 2 && !stageK && !realigning) {
-    // (planParallel: the plain variant only.)
+  if (columnChunks >= 2) {
+    // (planParallel: the plain variant only; planStaged: no staged tiles.)
+    assert(!stageK && !realigning && "column chunks of plain rows");
     int64_t full = sizeR;
     e.emitParallelChunks({x.cst(0)}, {x.cst(columnChunks)}, [&](Value chunk) {
       makeCarry();
