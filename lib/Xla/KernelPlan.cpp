@@ -214,6 +214,30 @@ int64_t mlir::layout::getTransposeChunkRows(int64_t sizeK,
   return std::max(unit, sizeK / kMinParallelChunks / unit * unit);
 }
 
+TransposeChunkPlan
+mlir::layout::planTransposeChunks(const TransposeChunkFacts &f) {
+  TransposeChunkPlan plan;
+  plan.rows = getTransposeChunkRows(f.sizeK, f.parallelChunk, f.group, f.side);
+  plan.count = f.sizeK / plan.rows;
+  if (!f.mayChunkColumns || plan.count < 2 ||
+      plan.rows * f.elementBytes >= 64 || f.width <= 0 || f.sizeR % f.width)
+    return plan;
+  // Measured on Emerald Rapids (AVX-512, two threads, cold buffers, x the
+  // streaming copy): bf16[65536,64] row-major -> {0,1} 0.35-0.38 in chunks
+  // of 16 rows, 0.55-0.62 in column chunks; from T(8,128) 0.36 -> 0.66.
+  // Chunks of whole lines: blocks of fewer bytes than a line take several
+  // per chunk, so that no line is written by two threads.
+  int64_t fullBlocks = f.sizeR / f.width;
+  if (fullBlocks < 2)
+    return plan;
+  int64_t columns =
+      f.width * getParallelChunk(fullBlocks, getLineGranule(f.storeBytes));
+  int64_t count = fullBlocks * f.width / columns;
+  if (count < 2)
+    return plan;
+  return {/*rows=*/0, columns, count};
+}
+
 int64_t mlir::layout::getLineGranule(int64_t iterationBytes) {
   return 64 / std::gcd<int64_t>(64, iterationBytes);
 }

@@ -215,7 +215,8 @@ Expected<Options> layout_explain::parseOptions(const Command &cmd,
                         {"--output", kOptOutput, &opts.output},
                         {"--target-cpu", kOptTarget, &opts.targetCpu},
                         {"--target-features", kOptTarget, &opts.targetFeatures},
-                        {"--vector-bytes", kOptTarget, &opts.vectorBytes}};
+                        {"--vector-bytes", kOptTarget, &opts.vectorBytes},
+                        {"--num-threads", kOptTarget, &opts.numThreads}};
     bool matched = false;
     for (ValueOption &option : valueOptions) {
       if (name != option.name)

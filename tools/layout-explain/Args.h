@@ -50,8 +50,9 @@ enum OptionMask : unsigned {
   /// --relayout: the last positional (ArgKind of positional[1]) is only
   /// taken with it.
   kOptRelayout = 1 << 7,
-  /// --target-cpu / --target-features / --vector-bytes: the target of the
-  /// lowering `plan` asks for its kernel (--layout-lower-to-llvm's options).
+  /// --target-cpu / --target-features / --vector-bytes / --num-threads: the
+  /// target of the lowering `plan` asks for its kernel
+  /// (--layout-lower-to-llvm's options).
   kOptTarget = 1 << 8,
 };
 
@@ -74,7 +75,7 @@ struct ArgSpec {
 struct Options {
   std::vector<StringRef> positional;
   std::optional<StringRef> dims, perm, op, output;
-  std::optional<StringRef> targetCpu, targetFeatures, vectorBytes;
+  std::optional<StringRef> targetCpu, targetFeatures, vectorBytes, numThreads;
   bool ignoreElementType = false;
   bool relayout = false;
   bool json = false;

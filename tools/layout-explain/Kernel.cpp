@@ -38,14 +38,22 @@ Error checkOptionValue(StringRef name, StringRef value) {
 
 Error layout_explain::addRelayoutKernel(const Args &args, Output &out) {
   std::string pipelineOptions;
-  if (args.options.vectorBytes) {
-    int64_t bytes;
+  // Integer options, checked here (the pipeline checks their ranges).
+  struct {
+    StringRef flag, option;
+    const std::optional<StringRef> &value;
+  } integers[] = {{"--vector-bytes", "vector-bytes", args.options.vectorBytes},
+                  {"--num-threads", "num-threads", args.options.numThreads}};
+  for (auto &integer : integers) {
+    if (!integer.value)
+      continue;
+    int64_t value;
     // (Untrimmed: ' 16' is as malformed here as in the pipeline's text.)
-    StringRef text = *args.options.vectorBytes;
-    if (text.empty() || text.getAsInteger(10, bytes))
-      return makeErr("--vector-bytes '" + *args.options.vectorBytes +
+    StringRef text = *integer.value;
+    if (text.empty() || text.getAsInteger(10, value))
+      return makeErr(integer.flag + " '" + text +
                      "' is not an integer in the int64 range");
-    pipelineOptions += " vector-bytes=" + std::to_string(bytes);
+    pipelineOptions += (" " + integer.option + "=" + llvm::Twine(value)).str();
   }
   struct {
     StringRef flag, option;

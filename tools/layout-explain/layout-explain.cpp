@@ -162,7 +162,8 @@ const Command kCommands[] = {
      "the relayout SRC -> DST: class, run and vector lengths, bytes moved, "
      "the kernel the lowering emits and, for blocked transposes, its blocks "
      "(for --target-cpu, "
-     "--target-features, --vector-bytes; default: the host)"},
+     "--target-features, --vector-bytes, --num-threads; default: the host, "
+     "the runtime's threads)"},
     {"canonical-layout",
      "SHAPE",
      {{ArgKind::ArrayShape, "shape"}},

@@ -367,6 +367,57 @@ TEST(KernelPlanTest, TransposeChunkRows) {
   EXPECT_EQ(getTransposeChunkRows(40, 1, 64, 16), 16);
 }
 
+TEST(KernelPlanTest, TransposeChunks) {
+  // bf16[65536,64] -> {0,1}: 64 p_k rows in chunks of 16 (32 bytes of each
+  // source row): 65536 columns in blocks of 32, 256 chunks of 8 blocks.
+  TransposeChunkFacts f;
+  f.sizeK = 64;
+  f.sizeR = 65536;
+  f.group = 128;
+  f.side = 16;
+  f.width = 32;
+  f.elementBytes = 2;
+  f.storeBytes = 64;
+  f.mayChunkColumns = true;
+  TransposeChunkPlan plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 0);
+  EXPECT_EQ(plan.columns, 256);
+  EXPECT_EQ(plan.count, 256);
+  // Blocks of 32 bytes (AVX2: 16 bf16 per store): chunks of whole lines,
+  // an even count of blocks.
+  f.width = 16;
+  f.storeBytes = 32;
+  f.sizeR = 16 * 5;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.columns, 32);
+  EXPECT_EQ(plan.count, 2);
+  // Rows that are not whole blocks, or not plain: chunks of p_k.
+  f.sizeR = 16 * 5 + 3;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 16);
+  EXPECT_EQ(plan.columns, 0);
+  EXPECT_EQ(plan.count, 4);
+  f.sizeR = 65536;
+  f.mayChunkColumns = false;
+  EXPECT_EQ(planTransposeChunks(f).rows, 16);
+  // Chunks of p_k of a whole line per source row: kept.
+  f.mayChunkColumns = true;
+  f.elementBytes = 4;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 16);
+  EXPECT_EQ(plan.count, 4);
+  // One block per row: a single column chunk is no split.
+  f.elementBytes = 2;
+  f.sizeR = 32;
+  EXPECT_EQ(planTransposeChunks(f).rows, 16);
+  // One p_k chunk: nothing to split either way.
+  f.sizeR = 65536;
+  f.sizeK = 16;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 16);
+  EXPECT_EQ(plan.count, 1);
+}
+
 TEST(KernelPlanTest, InterleavedPart) {
   // bf16 (2,1) sub-tiles, 32 lanes, rows of 128: two reads of 16 lanes.
   EXPECT_EQ(getInterleavedPart(2, 32, 128), 16);

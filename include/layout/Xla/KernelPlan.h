@@ -191,6 +191,40 @@ bool shouldFlattenRows(const TransposePlaneFacts &facts, int64_t sizeM);
 int64_t getTransposeChunkRows(int64_t sizeK, int64_t parallelChunk,
                               int64_t group, int64_t side);
 
+/// The parallel chunks of a blocked transpose's plane at p_k (the nest's
+/// parallel level), when its middle dim is not split: `count` chunks of
+/// `rows` rows of p_k (getTransposeChunkRows), or of `columns` elements of
+/// p_r (rows = 0). The last chunk also takes the remainder.
+struct TransposeChunkPlan {
+  int64_t rows = 0;
+  int64_t columns = 0;
+  int64_t count = 0;
+};
+
+/// What planTransposeChunks needs beyond getTransposeChunkRows' arguments.
+struct TransposeChunkFacts {
+  int64_t sizeK = 0;         ///< the plane's extent along p_k
+  int64_t sizeR = 0;         ///< its extent along p_r
+  int64_t parallelChunk = 1; ///< the level's line-safe chunk of p_k rows
+  int64_t group = 0;         ///< TransposeBlockPlan::group
+  int64_t side = 0;          ///< TransposeBlockPlan::side (V)
+  int64_t width = 0;         ///< W: the p_r elements of a block (wide x V)
+  int64_t elementBytes = 0;
+  int64_t storeBytes = 0; ///< bytes of one store of a block's row
+  /// The rows may be split into column ranges: they start on lines and
+  /// are plain (no realigned, flat or merged rows, no bound checks, no
+  /// element-by-element p_k edge), and no middle dim takes the chunks.
+  bool mayChunkColumns = false;
+};
+
+/// Chunks of p_k rows, unless those read less than a line of each source
+/// row per visit (few destination rows: bf16[65536,64] -> {0,1} takes
+/// chunks of 16 rows, 32 bytes of each 128-byte source row, so every
+/// thread reads each source line once per chunk): then, where the rows
+/// allow it and are whole blocks of W, at least 2 chunks of whole lines of
+/// every destination row, each thread taking all p_k blocks of its range.
+TransposeChunkPlan planTransposeChunks(const TransposeChunkFacts &facts);
+
 /// The smallest count of iterations of `iterationBytes` each that covers
 /// whole 64-byte lines: parallel chunks made of multiples of it never write
 /// one destination line from two threads.

@@ -1,8 +1,9 @@
 //===- TransposeBlockKernel.h - The blocked transpose kernel ----*- C++ -*-===//
 //
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
-// geometry, loop order, parallel chunks, realigned rows) and its emission,
-// TransposeBlocks.cpp, TransposeBlockReads.cpp, TransposeBlockStores.cpp,
+// geometry, loop order, parallel chunks, realigned rows:
+// TransposeBlockPlanning.cpp) and its emission, TransposeBlocks.cpp,
+// TransposeBlockReads.cpp, TransposeBlockStores.cpp,
 // RealignedTransposeRows.cpp and FlatTransposeRows.cpp. Private to
 // lib/Dialect/Layout/Utils.
 //
