@@ -63,7 +63,7 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
     if (dims[dim] > std::numeric_limits<int64_t>::max() - tailSlots)
       return std::nullopt;
     dims[dim] += tailSlots;
-    Shape rounded = Shape::makeArray(shape.getElementType(), dims, layout);
+    Shape rounded = getRoundedShape(shape, dim, tailSlots);
     llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
     llvm::Expected<TiledLayoutMap> roundedMap = TiledLayoutMap::get(rounded);
     bool samePhysical =
@@ -94,6 +94,13 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
   dims[dim] /= k;
   return ElementGroups{Shape::makeArray(*grouped, dims, groupedLayout), dim,
                        subTile, tailSlots};
+}
+
+Shape mlir::layout::getRoundedShape(const Shape &shape, int64_t dim,
+                                    int64_t tailSlots) {
+  llvm::SmallVector<int64_t, 6> dims(shape.getDims());
+  dims[dim] += tailSlots;
+  return Shape::makeArray(shape.getElementType(), dims, shape.getLayout());
 }
 
 /// groupRelayout groups an odd extent n_d only when n_d >= this times

@@ -41,11 +41,7 @@ void expectExactGroups(const Shape &shape, const ElementGroups &groups,
   for (int64_t d : shape.getDims())
     count *= d;
   for (int64_t n = 0; n < count; ++n) {
-    int64_t rest = n;
-    for (int64_t d = shape.getRank() - 1; d >= 0; --d) {
-      e[d] = rest % shape.getDim(d);
-      rest /= shape.getDim(d);
-    }
+    delinearize(shape, n, e);
     llvm::SmallVector<int64_t, 6> g(e);
     g[groups.dim] /= k;
     ASSERT_EQ(map.linearIndex(e), k * unit.linearIndex(g) + e[groups.dim] % k)
@@ -55,11 +51,7 @@ void expectExactGroups(const Shape &shape, const ElementGroups &groups,
   // no element's slot.
   int64_t last = shape.getDim(groups.dim) - 1;
   for (int64_t n = 0; groups.tailSlots > 0 && n < count; ++n) {
-    int64_t rest = n;
-    for (int64_t d = shape.getRank() - 1; d >= 0; --d) {
-      e[d] = rest % shape.getDim(d);
-      rest /= shape.getDim(d);
-    }
+    delinearize(shape, n, e);
     if (e[groups.dim] != last)
       continue;
     llvm::SmallVector<int64_t, 6> g(e);
@@ -111,6 +103,10 @@ TEST(ElementGroups, OddExtentsThatTheLayoutPads) {
   ASSERT_TRUE(groups);
   EXPECT_EQ(printShape(groups->shape), "u32[32,200]{0,1:T(8,32)}");
   EXPECT_EQ(groups->tailSlots, 3);
+  // The shape whose map covers the tail slots as elements.
+  EXPECT_EQ(printShape(getRoundedShape(parse("s8[125,200]{0,1:T(8,128)}"),
+                                       groups->dim, groups->tailSlots)),
+            "s8[128,200]{0,1:T(8,128)}");
   // An extent whose rounding up would overflow does not group.
   EXPECT_EQ(grouped("u8[9223372036854775807]{0:T(128)}", 2), "none");
   // Even extents have none.

@@ -1,7 +1,8 @@
 //===- TestHelpers.h - helpers shared by the LayoutXla tests ----*- C++ -*-===//
 //
 // Unwrapping llvm::Expected / llvm::Error in GoogleTest: a value that should
-// be there (a failure otherwise), or the message of an expected error.
+// be there (a failure otherwise), or the message of an expected error; the
+// map of a shape and the row-major walk of its indices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,20 @@ template <typename T> T valueOf(llvm::Expected<T> value) {
 /// The tiled layout map of a valid static array shape.
 inline TiledLayoutMap getMap(const Shape &shape) {
   return valueOf(TiledLayoutMap::get(shape));
+}
+
+/// The multi-index of the `n`-th element of `dims` in row-major order.
+inline void delinearize(llvm::ArrayRef<int64_t> dims, int64_t n,
+                        llvm::SmallVectorImpl<int64_t> &index) {
+  index.resize(dims.size());
+  for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
+    index[d] = n % dims[d];
+    n /= dims[d];
+  }
+}
+inline void delinearize(const Shape &shape, int64_t n,
+                        llvm::SmallVectorImpl<int64_t> &index) {
+  delinearize(shape.getDims(), n, index);
 }
 
 } // namespace mlir::layout::unittest

@@ -45,11 +45,7 @@ std::vector<int64_t> memoryImageFromMap(const Shape &shape,
   SmallVector<int64_t, 6> index(shape.getRank(), 0);
   int64_t count = map.getElementCount();
   for (int64_t id = 0; id < count; ++id) {
-    int64_t rest = id;
-    for (int64_t d = shape.getRank() - 1; d >= 0; --d) {
-      index[d] = rest % shape.getDim(d);
-      rest /= shape.getDim(d);
-    }
+    delinearize(shape, id, index);
     int64_t slot = map.linearIndex(index);
     EXPECT_GE(slot, 0);
     EXPECT_LT(slot, map.getAllocatedElements());
@@ -79,11 +75,7 @@ struct NdArray {
                                 std::multiplies<int64_t>());
     SmallVector<int64_t, 8> index(dims.size(), 0);
     for (int64_t k = 0; k < n; ++k) {
-      int64_t rest = k;
-      for (int64_t d = static_cast<int64_t>(dims.size()) - 1; d >= 0; --d) {
-        index[d] = rest % dims[d];
-        rest /= dims[d];
-      }
+      delinearize(dims, k, index);
       f(ArrayRef<int64_t>(index));
     }
   }

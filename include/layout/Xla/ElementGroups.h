@@ -61,6 +61,12 @@ struct ElementGroups {
 /// bits.
 std::optional<ElementGroups> groupElements(const Shape &shape, int64_t k);
 
+/// `shape` with its dim `dim` longer by `tailSlots` (ElementGroups::
+/// tailSlots): the shape whose map has the same physical dims and covers
+/// the last group's padding slots as elements. The caller checks that the
+/// extent does not overflow (groupElements does).
+Shape getRoundedShape(const Shape &shape, int64_t dim, int64_t tailSlots);
+
 /// A relayout as the relayout of its element groups.
 struct GroupedRelayout {
   /// Elements per group.

@@ -29,10 +29,8 @@ using namespace mlir::layout;
 /// (ElementGroups::tailSlots: the same physical dims), or nullopt.
 static std::optional<TiledLayoutMap>
 getRoundedMap(const Shape &shape, const ElementGroups &groups) {
-  SmallVector<int64_t> dims(shape.getDims());
-  dims[groups.dim] += groups.tailSlots;
-  llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(
-      Shape::makeArray(shape.getElementType(), dims, shape.getLayout()));
+  llvm::Expected<TiledLayoutMap> map =
+      TiledLayoutMap::get(getRoundedShape(shape, groups.dim, groups.tailSlots));
   if (!map) {
     llvm::consumeError(map.takeError());
     return std::nullopt;
