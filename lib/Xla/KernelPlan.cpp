@@ -150,8 +150,18 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // noise of the cells without prefetches): hence 16-bit and narrower
   // elements only. Into tiled destinations (planes of 128 rows) it lost in
   // a first trial (f32 permuted -> tiled 19 -> 13 GB/s): hence
-  // kTransposePrefetchPlane.
-  if (f.sizeR >= kTransposePrefetchPlane && f.elementBytes <= 2)
+  // kTransposePrefetchPlane. 32-bit blocks read whole lines, which the
+  // stride prefetchers follow when the rows are a constant number of lines
+  // apart; at odd pitches or inside tiles they do not. Measured A/B on Zen
+  // 5 (bench/pairs, AVX-512 code, one thread, two alternated runs of 3
+  // rounds, x memcpy), f32 with prefetches: 4093 x 4099 row-major ->
+  // permuted 0.39-0.40 -> 0.59, tiled -> permuted 0.51-0.58 -> 0.94-0.98,
+  // tiled-permuted -> row-major 0.76-0.89 -> 0.92-0.99; 4096^2 tiled ->
+  // permuted 0.92-0.95 -> 1.05-1.15, but row-major <-> permuted (rows 16
+  // KiB apart) 0.85-0.90 -> 0.79-0.84. f64 (8 x 8 blocks) lost at odd
+  // extents too (row-major -> permuted 0.89-0.95 -> 0.83-0.84).
+  if (f.sizeR >= kTransposePrefetchPlane &&
+      (f.elementBytes <= 2 || (f.elementBytes == 4 && !f.lineStridedRows)))
     plan.prefetchRows = kTransposePrefetchRows;
   // A source read along the destination's rows (an elementwise operand in
   // the result's order) is read V rows at a time, one line of each per

@@ -205,8 +205,22 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   f = bf16Plane(4096, kTransposePrefetchPlane - 1);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
-  // f32 blocks read whole lines: no prefetches.
+  // f32 blocks read whole lines: no prefetches when the source rows are a
+  // constant number of lines apart, which the stride prefetchers follow.
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
+  // Rows at an odd pitch or inside tiles: prefetches, on long planes.
+  f = f32Plane(4093, 4099);
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  f = f32Plane(4096, 128);
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // f64 8 x 8 blocks: none (measured slower).
+  f = f32Plane(2045, 2051);
+  f.lanes = 8;
+  f.elementBytes = 8;
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
 }
 
 TEST(KernelPlanTest, TransposeBlocksPrefetchRowReadsOfStreamingNests) {

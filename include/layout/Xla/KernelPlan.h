@@ -57,6 +57,12 @@ struct TransposePlaneFacts {
   /// Some source is read along the destination's row (a vector or a splat
   /// per destination row: an elementwise op with a transposed operand).
   bool rowReads = false;
+  /// Every source read in blocks moves by a constant whole number of lines
+  /// from one row along p_r to the next: the line addresses of a block's
+  /// reads then take a constant stride, which the hardware's stride
+  /// prefetchers follow. Rows at an odd pitch (f32[4093,4099]: 16,396
+  /// bytes, 256 or 257 lines) or inside tiles do not.
+  bool lineStridedRows = true;
   /// Bytes of each source row a group reads (the target's choice,
   /// LoopEmitOptions::transposeGroupBytes).
   int64_t groupBytes = kDefaultTransposeGroupBytes;

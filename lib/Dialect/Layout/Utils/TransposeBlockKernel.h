@@ -66,6 +66,8 @@ private:
   /// Each source's Read; the largest block side the crossing ones allow
   /// (0: any), or nullopt when a source is none of the three.
   std::optional<int64_t> classifyReads();
+  /// TransposePlaneFacts::lineStridedRows of the classified reads.
+  bool hasLineStridedRows() const;
   /// The dims r - 1 and r at flat column `column`.
   DenseMap<AffineExpr, AffineExpr> splitFlat(AffineExpr column);
   /// Source n's index at the flat row's column p_r + t (t < width).

@@ -232,6 +232,29 @@ bool TransposeBlockKernel::planAlignedSteps() {
   return true;
 }
 
+/// Whether every source read in blocks moves by a constant whole number of
+/// lines from one row along p_r to the next (constant steps into a static
+/// identity view, TransposePlaneFacts::lineStridedRows). Rows at an odd
+/// pitch or inside tiles are not.
+bool TransposeBlockKernel::hasLineStridedRows() const {
+  for (auto [read, source] : llvm::zip(reads, e.sources)) {
+    if (read.kind != Read::Block)
+      continue;
+    auto type = cast<MemRefType>(source.view.getType());
+    if (!read.globalR || !type.hasStaticShape())
+      return false;
+    // The identity view's row-major strides.
+    int64_t stride = 1, step = 0;
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      step += (*read.globalR)[d] * stride;
+      stride *= type.getDimSize(d);
+    }
+    if ((step * e.elementBytes) % 64 != 0)
+      return false;
+  }
+  return true;
+}
+
 bool TransposeBlockKernel::planBlock() {
   std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
   std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
@@ -269,6 +292,7 @@ bool TransposeBlockKernel::planBlock() {
   facts.groupBytes = e.options.transposeGroupBytes;
   facts.rowReads = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
+  facts.lineStridedRows = hasLineStridedRows();
   if (!mergedRows && planFlatRows(facts)) {
     facts.sizeR = sizeR;
     facts.flatRows = true;
