@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cassert>
 #include <limits>
 
 using namespace mlir::layout;
@@ -62,8 +63,8 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
     // (An extent near INT64_MAX has no rounded shape.)
     if (dims[dim] > std::numeric_limits<int64_t>::max() - tailSlots)
       return std::nullopt;
-    dims[dim] += tailSlots;
     Shape rounded = getRoundedShape(shape, dim, tailSlots);
+    dims.assign(rounded.getDims().begin(), rounded.getDims().end());
     llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
     llvm::Expected<TiledLayoutMap> roundedMap = TiledLayoutMap::get(rounded);
     bool samePhysical =
@@ -98,6 +99,7 @@ std::optional<ElementGroups> mlir::layout::groupElements(const Shape &shape,
 
 Shape mlir::layout::getRoundedShape(const Shape &shape, int64_t dim,
                                     int64_t tailSlots) {
+  assert(dim >= 0 && dim < shape.getRank() && "a dim of the shape");
   llvm::SmallVector<int64_t, 6> dims(shape.getDims());
   dims[dim] += tailSlots;
   return Shape::makeArray(shape.getElementType(), dims, shape.getLayout());

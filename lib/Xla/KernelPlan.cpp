@@ -148,20 +148,21 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // -> permuted (row-major), 1.10-1.65x (mean 1.36x; e.g. tiled ->
   // permuted 8.5-11.4 -> 16.3-16.6 GB/s); f32 0.87-1.27x (mean 1.00x, the
   // noise of the cells without prefetches): hence 16-bit and narrower
-  // elements only. Into tiled destinations (planes of 128 rows) it lost in
-  // a first trial (f32 permuted -> tiled 19 -> 13 GB/s): hence
-  // kTransposePrefetchPlane. 32-bit blocks read whole lines, which the
-  // stride prefetchers follow when the rows are a constant number of lines
-  // apart; at odd pitches or inside tiles they do not. Measured A/B on Zen
-  // 5 (bench/pairs, AVX-512 code, one thread, two alternated runs of 3
-  // rounds, x memcpy), f32 with prefetches: 4093 x 4099 row-major ->
-  // permuted 0.39-0.40 -> 0.59, tiled -> permuted 0.51-0.58 -> 0.94-0.98,
-  // tiled-permuted -> row-major 0.76-0.89 -> 0.92-0.99; 4096^2 tiled ->
-  // permuted 0.92-0.95 -> 1.05-1.15, but row-major <-> permuted (rows 16
-  // KiB apart) 0.85-0.90 -> 0.79-0.84. f64 (8 x 8 blocks) lost at odd
-  // extents too (row-major -> permuted 0.89-0.95 -> 0.83-0.84).
+  // elements only on Zen 4 (but see the 32-bit rule below). Into tiled
+  // destinations (planes of 128 rows) it lost in a first trial (f32
+  // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
+  // blocks of whole lines (AVX-512's 16 x 16) need none while the source rows
+  // are a constant number of lines apart, a stride the hardware prefetchers
+  // follow; at odd pitches or inside tiles they do not, and prefetches gained
+  // on Zen 5 (bench/pairs, AVX-512 code, one thread: f32[4093,4099] row-major
+  // -> permuted 0.31-0.38 -> 0.49-0.62x memcpy, tiled -> permuted 0.37-0.67 ->
+  // 0.92-1.13; permuted -> row-major lost, 0.71-0.83 -> 0.51-0.71;
+  // docs/performance.md, "Prefetching f32 rows off lines"). Rows on lines
+  // and f64 measured slower with them; AVX2's 8 x 8 f32 blocks (half lines)
+  // are not measured and keep the rule before it.
   if (f.sizeR >= kTransposePrefetchPlane &&
-      (f.elementBytes <= 2 || (f.elementBytes == 4 && !f.lineStridedRows)))
+      (f.elementBytes <= 2 ||
+       (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
     plan.prefetchRows = kTransposePrefetchRows;
   // A source read along the destination's rows (an elementwise operand in
   // the result's order) is read V rows at a time, one line of each per
@@ -227,6 +228,9 @@ int64_t mlir::layout::getTransposeChunkRows(int64_t sizeK,
 TransposeChunkPlan
 mlir::layout::planTransposeChunks(const TransposeChunkFacts &f) {
   TransposeChunkPlan plan;
+  // (Degenerate facts: no chunks rather than a division by zero.)
+  if (f.sizeK <= 0 || f.parallelChunk <= 0 || f.group <= 0 || f.side <= 0)
+    return plan;
   plan.rows = getTransposeChunkRows(f.sizeK, f.parallelChunk, f.group, f.side);
   plan.count = f.sizeK / plan.rows;
   if (!f.mayChunkColumns || plan.count < 2 ||

@@ -36,7 +36,8 @@ Error runShow(const Args &args, Output &out); // Show.cpp
 Error runSvg(const Args &args, Output &out);  // Svg.cpp
 
 /// The kernel the lowering emits for the relayout shapes[0] -> shapes[1]
-/// on the target of the --target-* / --vector-bytes options: `kernel: NAME`
+/// on the target of the --target-* / --vector-bytes / --num-threads options:
+/// `kernel: NAME`
 /// (JSON `kernel`, null when the lowering fails). Kernel.cpp.
 Error addRelayoutKernel(const Args &args, Output &out);
 

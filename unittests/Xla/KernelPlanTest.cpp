@@ -215,6 +215,13 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f = f32Plane(4096, 128);
   f.lineStridedRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // AVX2's register file: 8 x 8 f32 blocks of half lines, not measured:
+  // none.
+  f = f32Plane(4093, 4099);
+  f.registerFileBytes = 512;
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   // f64 8 x 8 blocks: none (measured slower).
   f = f32Plane(2045, 2051);
   f.lanes = 8;
@@ -397,12 +404,13 @@ TEST(KernelPlanTest, TransposeChunks) {
   EXPECT_EQ(plan.rows, 0);
   EXPECT_EQ(plan.columns, 256);
   EXPECT_EQ(plan.count, 256);
-  // Blocks of 32 bytes (AVX2: 16 bf16 per store): chunks of whole lines,
-  // an even count of blocks.
+  // Blocks of 32 bytes (AVX2: 16 bf16 per store): chunks of whole lines
+  // (two blocks), the last one taking the fifth block.
   f.width = 16;
   f.storeBytes = 32;
   f.sizeR = 16 * 5;
   plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 0);
   EXPECT_EQ(plan.columns, 32);
   EXPECT_EQ(plan.count, 2);
   // Rows that are not whole blocks, or not plain: chunks of p_k.
@@ -420,9 +428,13 @@ TEST(KernelPlanTest, TransposeChunks) {
   plan = planTransposeChunks(f);
   EXPECT_EQ(plan.rows, 16);
   EXPECT_EQ(plan.count, 4);
-  // One block per row: a single column chunk is no split.
+  // Two 32-byte blocks per row, one line: a single column chunk is no
+  // split. One 64-byte block per row neither.
   f.elementBytes = 2;
   f.sizeR = 32;
+  EXPECT_EQ(planTransposeChunks(f).rows, 16);
+  f.width = 32;
+  f.storeBytes = 64;
   EXPECT_EQ(planTransposeChunks(f).rows, 16);
   // One p_k chunk: nothing to split either way.
   f.sizeR = 65536;
@@ -430,6 +442,12 @@ TEST(KernelPlanTest, TransposeChunks) {
   plan = planTransposeChunks(f);
   EXPECT_EQ(plan.rows, 16);
   EXPECT_EQ(plan.count, 1);
+  // Degenerate facts: no chunks, no division by zero.
+  f.side = 0;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 0);
+  EXPECT_EQ(plan.columns, 0);
+  EXPECT_EQ(plan.count, 0);
 }
 
 TEST(KernelPlanTest, InterleavedPart) {

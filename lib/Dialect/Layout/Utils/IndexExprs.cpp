@@ -217,3 +217,21 @@ loops::getCheckedStrides(ArrayRef<int64_t> shape) {
     return std::nullopt;
   return strides;
 }
+
+std::optional<int64_t> loops::getLinearStep(ArrayRef<int64_t> steps,
+                                            ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, ShapedType::isDynamic) ||
+      steps.size() != shape.size())
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> strides = getCheckedStrides(shape);
+  if (!strides)
+    return std::nullopt;
+  std::optional<int64_t> linear = 0;
+  for (auto [step, stride] : llvm::zip(steps, *strides)) {
+    std::optional<int64_t> term = llvm::checkedMul(step, stride);
+    linear = term ? llvm::checkedAdd(*linear, *term) : std::nullopt;
+    if (!linear)
+      return std::nullopt;
+  }
+  return linear;
+}

@@ -401,6 +401,12 @@ getAlignedOffsets(ArrayRef<AffineExpr> index, AffineExpr slot, int64_t period);
 /// nullopt when a stride or the element count overflows int64.
 std::optional<SmallVector<int64_t>> getCheckedStrides(ArrayRef<int64_t> shape);
 
+/// The flat step of `steps` (one per dim) in a row-major buffer of `shape`
+/// (sum of step x stride), or nullopt when the shape is dynamic or the
+/// arithmetic overflows int64.
+std::optional<int64_t> getLinearStep(ArrayRef<int64_t> steps,
+                                     ArrayRef<int64_t> shape);
+
 /// Steps that move along the last dim only, by one: a contiguous read.
 inline bool isUnitInLastDim(ArrayRef<int64_t> steps) {
   return !steps.empty() && steps.back() == 1 &&

@@ -1,10 +1,11 @@
 //===- TransposeBlockKernel.h - The blocked transpose kernel ----*- C++ -*-===//
 //
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
-// geometry, loop order, parallel chunks, realigned rows:
-// TransposeBlockPlanning.cpp) and its emission, TransposeBlocks.cpp,
-// TransposeBlockReads.cpp, TransposeBlockStores.cpp,
-// RealignedTransposeRows.cpp and FlatTransposeRows.cpp. Private to
+// geometry, loop order, parallel chunks: TransposeBlockPlanning.cpp;
+// realigned rows: RealignedTransposeRows.cpp; flat rows:
+// FlatTransposeRows.cpp; staged tiles: StagedTransposeBlocks.cpp) and its
+// emission, TransposeBlocks.cpp, TransposeBlockReads.cpp,
+// TransposeBlockStores.cpp and the same three variant files. Private to
 // lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//

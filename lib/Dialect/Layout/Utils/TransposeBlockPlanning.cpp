@@ -240,16 +240,17 @@ bool TransposeBlockKernel::hasLineStridedRows() const {
   for (auto [read, source] : llvm::zip(reads, e.sources)) {
     if (read.kind != Read::Block)
       continue;
-    auto type = cast<MemRefType>(source.view.getType());
-    if (!read.globalR || !type.hasStaticShape())
+    // Tiles, interleaved runs: no constant step along p_r.
+    if (!read.globalR)
       return false;
-    // The identity view's row-major strides.
-    int64_t stride = 1, step = 0;
-    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-      step += (*read.globalR)[d] * stride;
-      stride *= type.getDimSize(d);
-    }
-    if ((step * e.elementBytes) % 64 != 0)
+    // The step in the identity view; unknown (a dynamic shape) counts as
+    // lines, the behaviour before the fact existed (no prefetches).
+    auto type = cast<MemRefType>(source.view.getType());
+    std::optional<int64_t> step = getLinearStep(*read.globalR, type.getShape());
+    if (!step)
+      continue;
+    int64_t bytes = type.getElementTypeBitWidth() / 8;
+    if (bytes > 0 && (*step % 64) * bytes % 64 != 0)
       return false;
   }
   return true;
@@ -352,9 +353,11 @@ void TransposeBlockKernel::orderMiddleDims() {
       middle.push_back(m);
   if (!viewType.hasStaticShape())
     return;
-  SmallVector<int64_t> strides(viewType.getRank(), 1);
-  for (int64_t d = viewType.getRank() - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * viewType.getDimSize(d + 1);
+  std::optional<SmallVector<int64_t>> checked =
+      getCheckedStrides(viewType.getShape());
+  if (!checked)
+    return;
+  SmallVector<int64_t> strides = std::move(*checked);
   auto stride = [&](unsigned m) {
     std::optional<SmallVector<int64_t>> st =
         getSteps(x, s->index, e.placeholders[m]);

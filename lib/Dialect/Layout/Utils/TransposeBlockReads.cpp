@@ -69,13 +69,9 @@ int64_t loops::getInterleave(ArrayRef<AffineExpr> index, MemRefType view,
   if (!q || side % q != 0 || side < 4 * q)
     return 0;
   std::optional<SmallVector<int64_t>> alongK = getAlignedSteps(index, pk, side);
-  std::optional<SmallVector<int64_t>> strides =
-      getCheckedStrides(view.getShape());
-  if (!alongK || !strides || (*alongK)[getInnermostRun(view)] != 0)
+  if (!alongK || (*alongK)[getInnermostRun(view)] != 0)
     return 0;
-  int64_t linear = 0;
-  for (auto [step, stride] : llvm::zip(*alongK, *strides))
-    linear += step * stride;
+  std::optional<int64_t> linear = getLinearStep(*alongK, view.getShape());
   return linear == q ? q : 0;
 }
 

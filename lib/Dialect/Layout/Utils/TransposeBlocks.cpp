@@ -8,7 +8,8 @@
 // vectors (p_r = D + i, p_k = J .. J + V - 1), a transpose in registers, V
 // destination vectors (p_k = J + j, p_r = D .. D + V - 1) stored aligned
 // and, above the non-temporal threshold, streaming. The dims between k and
-// r are plain loops outside the plane (see the loop order below).
+// r are plain loops outside the plane (their order: orderMiddleDims in
+// TransposeBlockPlanning.cpp).
 //
 // Edges: sizes that are not multiples of V take one more block that
 // overlaps the previous one (the same values are written twice; copies
