@@ -36,6 +36,59 @@ mlir::layout::planTransposeStage(int64_t sizeK, int64_t sizeR, int64_t side,
   return plan;
 }
 
+/// TransposeBlockPlan::prefetchRows of blocks of side `v`.
+static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v) {
+  // Each source row a block reads is a new line a row pitch away from the
+  // last: a stride the hardware prefetchers follow only partly, so the
+  // reads wait on memory, and the more so the fewer bytes a block takes
+  // from each row (16-bit blocks: 32 bytes, half a line). A software
+  // prefetch of the same lines kTransposePrefetchRows rows ahead, measured
+  // A/B on the layout pair matrix (bench/pairs, one thread, Zen 4, AVX-512
+  // code, two interleaved rounds each, the cells whose planes are long):
+  // bf16 4096^2 and 4093x4099, row-major <-> permuted and tiled(-permuted)
+  // -> permuted (row-major), 1.10-1.65x (mean 1.36x; e.g. tiled ->
+  // permuted 8.5-11.4 -> 16.3-16.6 GB/s); f32 0.87-1.27x (mean 1.00x, the
+  // noise of the cells without prefetches): hence 16-bit and narrower
+  // elements only on Zen 4 (but see the 32-bit rule below). Into tiled
+  // destinations (planes of 128 rows) it lost in a first trial (f32
+  // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
+  // blocks of whole lines (AVX-512's 16 x 16) need none while the source rows
+  // are a constant number of lines apart, a stride the hardware prefetchers
+  // follow; at odd pitches or inside tiles they do not, and prefetches gained
+  // on Zen 5 (bench/pairs, AVX-512 code, one thread: f32[4093,4099] row-major
+  // -> permuted 0.31-0.38 -> 0.49-0.62x memcpy, tiled -> permuted 0.37-0.67 ->
+  // 0.92-1.13; permuted -> row-major lost, 0.71-0.83 -> 0.51-0.71;
+  // docs/performance.md, "Prefetching f32 rows off lines"). Rows on lines
+  // and f64 measured slower with them; AVX2's 8 x 8 f32 blocks (half lines)
+  // are not measured and keep the rule before it.
+  if (f.sizeR >= kTransposePrefetchPlane &&
+      (f.elementBytes <= 2 ||
+       (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
+    return kTransposePrefetchRows;
+  return 0;
+}
+
+/// TransposeBlockPlan::rowPrefetch.
+static int64_t getRowPrefetch(const TransposePlaneFacts &f) {
+  // A source read along the destination's rows (an elementwise operand in
+  // the result's order) is read V rows at a time, one line of each per
+  // block: with groups of 64 rows (256 bytes of f32), 64 rows far apart,
+  // more streams than the L2 streamer follows, so its lines wait on
+  // memory. A prefetch into L2 of each row's line kRowReadPrefetchBytes
+  // ahead, measured A/B on Emerald Rapids (AVX-512 code, bench/run.sh,
+  // two alternated runs each, GB/s): add_cross_f32 11.1-11.2 -> 12.1-12.3
+  // on one thread and 20.8-21.7 -> 23.4-23.9 on two, add_cross_bf16
+  // 6.4-6.5 -> 7.3-7.4 and 12.7-12.9 -> 13.1-14.3. Into L1 (prefetcht0)
+  // it gained less, non-temporal (prefetchnta) halved the speed, and 128
+  // to 2048 bytes ahead measured alike (docs/performance.md, "Prefetching
+  // the row operands"). Streaming nests only (in-cache operands need
+  // none), and rows longer than the distance.
+  if (f.rowReads && f.nontemporal &&
+      f.sizeR * f.elementBytes > kRowReadPrefetchBytes)
+    return std::max<int64_t>(1, kRowReadPrefetchBytes / f.elementBytes);
+  return 0;
+}
+
 std::optional<TransposeBlockPlan>
 mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
@@ -137,50 +190,8 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
       grouped ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v : v;
   if (f.flatRows)
     plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
-  // Each source row a block reads is a new line a row pitch away from the
-  // last: a stride the hardware prefetchers follow only partly, so the
-  // reads wait on memory, and the more so the fewer bytes a block takes
-  // from each row (16-bit blocks: 32 bytes, half a line). A software
-  // prefetch of the same lines kTransposePrefetchRows rows ahead, measured
-  // A/B on the layout pair matrix (bench/pairs, one thread, Zen 4, AVX-512
-  // code, two interleaved rounds each, the cells whose planes are long):
-  // bf16 4096^2 and 4093x4099, row-major <-> permuted and tiled(-permuted)
-  // -> permuted (row-major), 1.10-1.65x (mean 1.36x; e.g. tiled ->
-  // permuted 8.5-11.4 -> 16.3-16.6 GB/s); f32 0.87-1.27x (mean 1.00x, the
-  // noise of the cells without prefetches): hence 16-bit and narrower
-  // elements only on Zen 4 (but see the 32-bit rule below). Into tiled
-  // destinations (planes of 128 rows) it lost in a first trial (f32
-  // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
-  // blocks of whole lines (AVX-512's 16 x 16) need none while the source rows
-  // are a constant number of lines apart, a stride the hardware prefetchers
-  // follow; at odd pitches or inside tiles they do not, and prefetches gained
-  // on Zen 5 (bench/pairs, AVX-512 code, one thread: f32[4093,4099] row-major
-  // -> permuted 0.31-0.38 -> 0.49-0.62x memcpy, tiled -> permuted 0.37-0.67 ->
-  // 0.92-1.13; permuted -> row-major lost, 0.71-0.83 -> 0.51-0.71;
-  // docs/performance.md, "Prefetching f32 rows off lines"). Rows on lines
-  // and f64 measured slower with them; AVX2's 8 x 8 f32 blocks (half lines)
-  // are not measured and keep the rule before it.
-  if (f.sizeR >= kTransposePrefetchPlane &&
-      (f.elementBytes <= 2 ||
-       (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
-    plan.prefetchRows = kTransposePrefetchRows;
-  // A source read along the destination's rows (an elementwise operand in
-  // the result's order) is read V rows at a time, one line of each per
-  // block: with groups of 64 rows (256 bytes of f32), 64 rows far apart,
-  // more streams than the L2 streamer follows, so its lines wait on
-  // memory. A prefetch into L2 of each row's line kRowReadPrefetchBytes
-  // ahead, measured A/B on Emerald Rapids (AVX-512 code, bench/run.sh,
-  // two alternated runs each, GB/s): add_cross_f32 11.1-11.2 -> 12.1-12.3
-  // on one thread and 20.8-21.7 -> 23.4-23.9 on two, add_cross_bf16
-  // 6.4-6.5 -> 7.3-7.4 and 12.7-12.9 -> 13.1-14.3. Into L1 (prefetcht0)
-  // it gained less, non-temporal (prefetchnta) halved the speed, and 128
-  // to 2048 bytes ahead measured alike (docs/performance.md, "Prefetching
-  // the row operands"). Streaming nests only (in-cache operands need
-  // none), and rows longer than the distance.
-  if (f.rowReads && f.nontemporal &&
-      f.sizeR * f.elementBytes > kRowReadPrefetchBytes)
-    plan.rowPrefetch =
-        std::max<int64_t>(1, kRowReadPrefetchBytes / f.elementBytes);
+  plan.prefetchRows = getPrefetchRows(f, v);
+  plan.rowPrefetch = getRowPrefetch(f);
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
   // (AVX-512, one thread) f32 4093 x 4099 -> {0,1} ran at 8 GB/s where the
