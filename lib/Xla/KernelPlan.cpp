@@ -89,6 +89,29 @@ static int64_t getRowPrefetch(const TransposePlaneFacts &f) {
   return 0;
 }
 
+/// Bytes of each source row per group visit of a nest that reads no source
+/// along the row: TransposePlaneFacts::prefetchedGroupBytes or groupBytes.
+static int64_t getGroupBytes(const TransposePlaneFacts &f,
+                             const TransposeBlockPlan &plan) {
+  // Blocks that prefetch plain source rows (odd pitches, 16-bit and
+  // narrower elements) read each row 1 KiB per visit by default, on every
+  // target: on Zen 5 (target default 256 bytes; AVX-512 code, bench/pairs, one
+  // thread, two alternated rounds, x memcpy) f32[4093,4099] row-major ->
+  // permuted 0.47-0.55 -> 0.83-0.95 and back 0.59-0.65 -> 0.78-0.81,
+  // bf16[4093,4099] 0.49-0.62 -> 0.63-0.74 and 0.36-0.50 -> 0.65-0.69,
+  // bf16[4096,4096] row-major -> permuted 0.49-0.52 -> 0.57-0.60,
+  // u8[4093,4099] permuted -> row-major 0.39-0.41 -> 0.44-0.48. Not the
+  // others: rows inside tiles lost (f32 tiled -> permuted 1.23-1.26 ->
+  // 0.73-0.75, bf16 tiled-permuted -> row-major 0.89-1.05 -> 0.75-0.79: a
+  // tile's row ends after 128 elements), and so did rows on lines that the
+  // hardware prefetchers follow (f32[4096,4096] row-major -> permuted
+  // 0.91-1.08 -> 0.74-0.75; docs/performance.md, "Groups of prefetched
+  // rows").
+  if (plan.prefetchRows && f.plainRows && f.prefetchedGroupBytes > 0)
+    return f.prefetchedGroupBytes;
+  return f.groupBytes;
+}
+
 std::optional<TransposeBlockPlan>
 mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
@@ -177,8 +200,9 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
-  int64_t visitBytes =
-      f.rowReads ? std::min<int64_t>(256, f.groupBytes) : f.groupBytes;
+  plan.prefetchRows = getPrefetchRows(f, v);
+  int64_t visitBytes = f.rowReads ? std::min<int64_t>(256, f.groupBytes)
+                                  : getGroupBytes(f, plan);
   // Flat rows visit each source row of a block once per flat row (63 x
   // 257 rows of f32[63,257,1021] -> {0,1,2}, a page each): 4 KiB per visit
   // ran 16-20 GB/s where 1 KiB ran 17 and 256 bytes 12 (Emerald Rapids,
@@ -190,7 +214,6 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
       grouped ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v : v;
   if (f.flatRows)
     plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
-  plan.prefetchRows = getPrefetchRows(f, v);
   plan.rowPrefetch = getRowPrefetch(f);
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids

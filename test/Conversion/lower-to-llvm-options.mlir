@@ -2,7 +2,8 @@
 // diagnostic naming the pass and the option, and a failed run. Bounds
 // (LoopEmitOptions::verify): vector-bytes 0 or a power of two from 4 to 256,
 // thresholds >= -1, vector-register-bytes 0 to 8192, memory-streams 1 or 2,
-// transpose-group-bytes a power of two from 64 to 4096, num-threads 0 to 4096.
+// transpose-group-bytes a power of two from 64 to 4096, prefetched-group-bytes
+// 0 or one of those, num-threads 0 to 4096.
 // RUN: not layout-opt %s --layout-lower-to-llvm="num-threads=-1" 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: error: --layout-lower-to-llvm: num-threads must be 0 (the OpenMP runtime's default) or a number of threads up to 4096, got -1
 // RUN: not layout-opt %s --layout-lower-to-llvm="num-threads=4097" 2>&1 | FileCheck %s --check-prefix=MANY
@@ -41,6 +42,12 @@
 // SCFGROUP: error: --convert-layout-to-scf: transpose-group-bytes must be a power of two from 64 to 4096, got 768
 // RUN: not layout-opt %s --convert-layout-to-affine="transpose-group-bytes=8192" 2>&1 | FileCheck %s --check-prefix=AFFGROUP
 // AFFGROUP: error: --convert-layout-to-affine: transpose-group-bytes must be a power of two from 64 to 4096, got 8192
+// RUN: not layout-opt %s --layout-lower-to-llvm="prefetched-group-bytes=48" 2>&1 | FileCheck %s --check-prefix=PFGROUP
+// PFGROUP: error: --layout-lower-to-llvm: prefetched-group-bytes must be 0 (transpose-group-bytes) or a power of two from 64 to 4096, got 48
+// RUN: not layout-opt %s --convert-layout-to-scf="prefetched-group-bytes=-1024" 2>&1 | FileCheck %s --check-prefix=SCFPFGROUP
+// SCFPFGROUP: error: --convert-layout-to-scf: prefetched-group-bytes must be 0 (transpose-group-bytes) or a power of two from 64 to 4096, got -1024
+// RUN: not layout-opt %s --convert-layout-to-affine="prefetched-group-bytes=8192" 2>&1 | FileCheck %s --check-prefix=AFFPFGROUP
+// AFFPFGROUP: error: --convert-layout-to-affine: prefetched-group-bytes must be 0 (transpose-group-bytes) or a power of two from 64 to 4096, got 8192
 // Several problems: each is reported.
 // RUN: not layout-opt %s --layout-lower-to-llvm="vector-bytes=512 memory-streams=0 num-threads=-3" 2>&1 | FileCheck %s --check-prefix=SEVERAL
 // SEVERAL-DAG: --layout-lower-to-llvm: vector-bytes must be 0 (scalar loops) or a power of two from 4 to 256, got 512

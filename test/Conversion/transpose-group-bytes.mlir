@@ -34,3 +34,25 @@ func.func @transpose(%a: memref<512x512xf32>,
   layout.relayout %a, %b : memref<512x512xf32>, memref<512x512xf32, #layout.tiled<{0,1}>>
   return
 }
+
+// prefetched-group-bytes: blocks that prefetch plain source rows (16-bit
+// elements, planes of at least 512 rows along p_r) read 1 KiB of each source
+// row per visit whatever the target's groups (docs/performance.md, "Groups of
+// prefetched rows"); 0 takes transpose-group-bytes. bf16[512,1024]{1,0} ->
+// {0,1}: 16 x 16 blocks, groups of 512 elements (1 KiB) or 128 (256 bytes).
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver5 num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=PFKIB
+// RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 transpose-group-bytes=256 num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=PFKIB
+// RUN: layout-opt %s --convert-layout-to-scf="parallel-threshold-bytes=-1" | FileCheck %s --check-prefix=PFKIB
+// RUN: layout-opt %s --convert-layout-to-scf="prefetched-group-bytes=0 parallel-threshold-bytes=-1" | FileCheck %s --check-prefix=PFQUARTER
+// RUN: layout-opt %s --convert-layout-to-scf="prefetched-group-bytes=0 transpose-group-bytes=1024 parallel-threshold-bytes=-1" | FileCheck %s --check-prefix=PFKIB
+// PFKIB-LABEL: func.func @transpose_bf16
+// PFKIB: scf.for %{{.*}} = %c0 to %c1024 step %c512 {
+// PFKIB: prefetch
+// PFQUARTER-LABEL: func.func @transpose_bf16
+// PFQUARTER: scf.for %{{.*}} = %c0 to %c1024 step %c128 {
+// PFQUARTER: prefetch
+func.func @transpose_bf16(%a: memref<512x1024xbf16>,
+                          %b: memref<512x1024xbf16, #layout.tiled<{0,1}>>) {
+  layout.relayout %a, %b : memref<512x1024xbf16>, memref<512x1024xbf16, #layout.tiled<{0,1}>>
+  return
+}

@@ -230,6 +230,45 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
 }
 
+TEST(KernelPlanTest, TransposeBlocksReadPrefetchedPlainRowsInKiBGroups) {
+  // f32 at an odd pitch, plain rows, prefetched: 1 KiB of each source row
+  // per visit (256 elements), in place of the target's 256 bytes.
+  TransposePlaneFacts f = f32Plane(4093, 4099);
+  f.lineStridedRows = false;
+  f.plainRows = true;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  EXPECT_EQ(kDefaultPrefetchedGroupBytes, 1024);
+  EXPECT_EQ(p->prefetchRows, kTransposePrefetchRows);
+  EXPECT_EQ(p->group, 256);
+  // Whatever the target's groups: 2 KiB ones too.
+  f.groupBytes = 2048;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 256);
+  // The option's own value (prefetched-group-bytes=4096) ...
+  f.prefetchedGroupBytes = 4096;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 1024);
+  // ... and 0: the target's groups.
+  f.prefetchedGroupBytes = 0;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 512);
+  // Rows inside tiles (not plain), prefetched: the target's 256 bytes.
+  f = f32Plane(4093, 4099);
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 64);
+  // Plain rows on lines (no prefetches): 256 bytes.
+  f = f32Plane(4096, 4096);
+  f.plainRows = true;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  EXPECT_EQ(planTransposeBlocks(f)->group, 64);
+  // bf16 (prefetched at any pitch): 512 elements of 2 bytes.
+  f.lanes = 32;
+  f.elementBytes = 2;
+  f.destStrideKBytes = 4096 * 2;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  EXPECT_EQ(planTransposeBlocks(f)->group, 512);
+  // Nests that also read along the row keep at most 256 bytes.
+  f.rowReads = true;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 128);
+}
+
 TEST(KernelPlanTest, TransposeBlocksPrefetchRowReadsOfStreamingNests) {
   // An elementwise op's operand read along the result's rows: 512 bytes
   // ahead, in elements.

@@ -39,6 +39,9 @@ int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
 /// (TransposePlaneFacts::groupBytes; measured best on Zen 5, while Zen 4
 /// and Emerald Rapids take 1024: docs/performance.md, "Groups of 1 KiB").
 inline constexpr int64_t kDefaultTransposeGroupBytes = 256;
+/// Bytes of each source row a group reads when the blocks prefetch plain
+/// source rows (TransposePlaneFacts::prefetchedGroupBytes).
+inline constexpr int64_t kDefaultPrefetchedGroupBytes = 1024;
 
 /// What a blocked transpose of a (p_k, p_r) plane needs to decide its
 /// blocks.
@@ -63,9 +66,18 @@ struct TransposePlaneFacts {
   /// prefetchers follow. Rows at an odd pitch (f32[4093,4099]: 16,396
   /// bytes, 256 or 257 lines) or inside tiles do not.
   bool lineStridedRows = true;
+  /// Every source read in blocks takes constant steps along p_k and p_r
+  /// over the whole plane: plain rows, not rows inside tiles or interleaved
+  /// runs (whose p_k runs end at the tile's edge).
+  bool plainRows = false;
   /// Bytes of each source row a group reads (the target's choice,
   /// LoopEmitOptions::transposeGroupBytes).
   int64_t groupBytes = kDefaultTransposeGroupBytes;
+  /// Bytes of each source row a group reads instead when the blocks
+  /// prefetch plain source rows (plainRows, prefetched: odd pitches, 16-bit
+  /// and narrower elements); 0: groupBytes (LoopEmitOptions::
+  /// prefetchedGroupBytes).
+  int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
   /// The largest block side the index maps allow (0: any). A tiled side
   /// reads contiguous runs only within a tile: f32 rows of a T(8,128)
   /// source cross into the next tile row every 8 elements, so blocks there

@@ -40,6 +40,15 @@ LoopEmitOptions::verify(function_ref<void(const Twine &)> emitError) const {
           Twine(kMinTransposeGroupBytes) + " to " +
           Twine(kMaxTransposeGroupBytes) + ", got " +
           Twine(transposeGroupBytes));
+  if (prefetchedGroupBytes != 0 &&
+      (prefetchedGroupBytes < kMinTransposeGroupBytes ||
+       prefetchedGroupBytes > kMaxTransposeGroupBytes ||
+       !llvm::isPowerOf2_64(prefetchedGroupBytes)))
+    error("prefetched-group-bytes must be 0 (transpose-group-bytes) or a "
+          "power of two from " +
+          Twine(kMinTransposeGroupBytes) + " to " +
+          Twine(kMaxTransposeGroupBytes) + ", got " +
+          Twine(prefetchedGroupBytes));
   if (memoryStreams != 1 && memoryStreams != 2)
     error("memory-streams must be 1 or 2, got " + Twine(memoryStreams));
   return success(ok);

@@ -69,6 +69,8 @@ private:
   std::optional<int64_t> classifyReads();
   /// TransposePlaneFacts::lineStridedRows of the classified reads.
   bool hasLineStridedRows() const;
+  /// TransposePlaneFacts::plainRows of the classified reads.
+  bool hasPlainRows() const;
   /// The dims r - 1 and r at flat column `column`.
   DenseMap<AffineExpr, AffineExpr> splitFlat(AffineExpr column);
   /// Source n's index at the flat row's column p_r + t (t < width).

@@ -256,6 +256,12 @@ bool TransposeBlockKernel::hasLineStridedRows() const {
   return true;
 }
 
+bool TransposeBlockKernel::hasPlainRows() const {
+  return llvm::all_of(reads, [](const SourceRead &read) {
+    return read.kind != Read::Block || isCrossing(read.globalK, read.globalR);
+  });
+}
+
 bool TransposeBlockKernel::planBlock() {
   std::optional<int64_t> constK = IndexExprs::getConstant(e.physSizes[k]);
   std::optional<int64_t> constR = IndexExprs::getConstant(e.physSizes[r]);
@@ -291,9 +297,11 @@ bool TransposeBlockKernel::planBlock() {
   facts.nontemporal = e.nontemporal;
   facts.maxSide = *maxSide;
   facts.groupBytes = e.options.transposeGroupBytes;
+  facts.prefetchedGroupBytes = e.options.prefetchedGroupBytes;
   facts.rowReads = llvm::any_of(
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
   facts.lineStridedRows = hasLineStridedRows();
+  facts.plainRows = hasPlainRows();
   if (!mergedRows && planFlatRows(facts)) {
     facts.sizeR = sizeR;
     facts.flatRows = true;

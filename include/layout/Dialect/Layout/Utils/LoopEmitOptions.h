@@ -51,6 +51,10 @@ struct LoopEmitOptions {
   /// "Groups of 1 KiB"); the library's default (layout/Xla/KernelPlan.h).
   static constexpr int64_t kDefaultTransposeGroupBytes =
       ::mlir::layout::kDefaultTransposeGroupBytes;
+  /// Blocks that prefetch plain source rows read 1 KiB per visit
+  /// (docs/performance.md, "Groups of prefetched rows").
+  static constexpr int64_t kDefaultPrefetchedGroupBytes =
+      ::mlir::layout::kDefaultPrefetchedGroupBytes;
   static constexpr bool kDefaultGroupElements = true;
   static constexpr bool kDefaultReportKernels = false;
 
@@ -116,6 +120,11 @@ struct LoopEmitOptions {
   /// rows of 4 KiB) with more lines, and write more destination rows at
   /// once.
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
+  /// Bytes of each source row per visit of the blocked transposes that
+  /// prefetch plain source rows (odd pitches, 16-bit and narrower
+  /// elements), in place of transposeGroupBytes; 0: transposeGroupBytes.
+  /// Bounds as transposeGroupBytes.
+  int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
   /// Relayouts of 8- or 16-bit elements between two layouts that keep the
   /// same k elements together, one of them through a sub-tile, move them
   /// as one element of k times the width (GroupedRelayout.h), with vector

@@ -61,6 +61,14 @@ defvar LoopEmitPassOptions =
             "Bytes of each source row a blocked transpose reads per visit "
             "(its p_k blocks in groups), a power of two from 64 to 4096 "
             "(docs/performance.md, \"Groups of 1 KiB\")">,
+     Option<"prefetchedGroupBytes", "prefetched-group-bytes", "int64_t",
+            /*default=*/
+            "::mlir::layout::LoopEmitOptions::kDefaultPrefetchedGroupBytes",
+            "Bytes of each source row per visit of the blocked transposes "
+            "that prefetch plain source rows (odd pitches, 16-bit and "
+            "narrower elements), in place of transpose-group-bytes: 0 "
+            "(transpose-group-bytes) or a power of two from 64 to 4096 "
+            "(docs/performance.md, \"Groups of prefetched rows\")">,
      Option<
          "groupElements", "group-elements", "bool",
          /*default=*/"::mlir::layout::LoopEmitOptions::kDefaultGroupElements",
