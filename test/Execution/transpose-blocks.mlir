@@ -1,6 +1,6 @@
 // Blocked in-register transposes (docs/lowering.md, TransposeBlocks.cpp):
 // 2-D, 3-D and 4-D permutations that move the fastest-varying dim, f32,
-// bf16, i8 and f64, sizes that are multiples of the block and sizes that
+// bf16, i8, f64, ui8 and ui16, sizes that are multiples of the block and sizes that
 // are not (29x291: overlapping edge blocks), short destination rows (8 and
 // 5 elements: 8 x 8 and 4 x 4 blocks) and rows too short for a block (3:
 // the scalar nest). Every element of every destination is
@@ -87,13 +87,13 @@
 // RUN: grep -c 'llvm.shufflevector' %t.nt.mlir | FileCheck %s --check-prefix=SHUF
 // RUN: not grep -q 'llvm.shufflevector' %t.scalar.mlir
 // SHUF: {{[1-9][0-9][0-9]+}}
-// Blocks side by side in one register (the i8 and bf16 cases above): i8 32
+// Blocks side by side in one register (the i8, ui8, bf16 and ui16 cases above): i8 32
 // x 32 and bf16 16 x 16 blocks two per zmm with AVX-512's registers, i8 16 x
 // 16 two per ymm with AVX2's; every run above executes them (the default
 // and `wide` ones with AVX-512's register file, `rf512` with AVX2's).
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS512
-// PAIRS512: {{^}}12{{$}}
+// PAIRS512: {{^}}14{{$}}
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v3 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS256
-// PAIRS256: {{^}}5{{$}}
+// PAIRS256: {{^}}6{{$}}

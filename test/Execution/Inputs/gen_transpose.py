@@ -76,6 +76,10 @@ CASES = [
     ("t77x300_bf16", "bf16", (77, 300), (1, 0)),
     ("t37x100_f64", "f64", (37, 100), (1, 0)),
     ("t131x200_i8", "i8", (131, 200), (1, 0)),
+    # Unsigned elements through the same junctions (their scalar stores
+    # without masked edges), in and out through signless views.
+    ("t131x200_ui8", "ui8", (131, 200), (1, 0)),
+    ("t77x300_ui16", "ui16", (77, 300), (1, 0)),
     # Planes that move the rows' alignment by an odd amount (41 rows each):
     # every shift of a line is some block's first row's, one case of the
     # block's stores each (32 for bf16's 2 x 16 lanes); i8's 64 take
@@ -102,7 +106,7 @@ CASES = [
     ("t128x24_f32", "f32", (128, 24), (1, 0)),
     ("t512x96_i8", "i8", (512, 96), (1, 0)),
 ]
-WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64}
+WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64, "ui8": 8, "ui16": 16}
 MUL = 40503
 SHIFTS = (0, 40)
 
@@ -149,8 +153,14 @@ def case_mlir(name, elt, shape, perm):
     m2m = "{%s}" % ",".join(str(d) for d in reversed(perm))
     n = prod(shape)
     nbytes = n * w // 8
+    # Unsigned elements: filled and checked through signless views of the
+    # same buffers (arith takes signless integers); only the relayout sees
+    # the unsigned type.
+    unsigned = elt.startswith("ui")
+    view_elt = it if unsigned else elt
     src_t, dst_t = memref(shape, elt), memref(phys, elt)
     tiled_t = memref(shape, elt, m2m)
+    srcv_t, dstv_t = memref(shape, view_elt), memref(phys, view_elt)
     o = []
     o.append("func.func @%s(%%shift: index) {" % name)
     o.append("  %%sb = memref.alloc() {alignment = 64} : memref<%dxi8>" %
@@ -161,6 +171,14 @@ def case_mlir(name, elt, shape, perm):
              (nbytes + 64, src_t))
     o.append("  %%dst = memref.view %%db[%%shift][] : memref<%dxi8> to %s" %
              (nbytes + 64, dst_t))
+    src_v, dst_v = "%src", "%dst"
+    if unsigned:
+        src_v, dst_v = "%srcv", "%dstv"
+        o.append("  %%srcv = memref.view %%sb[%%shift][] : memref<%dxi8> to "
+                 "%s" % (nbytes + 64, srcv_t))
+        o.append("  %%dstv = memref.view %%db[%%shift][] : memref<%dxi8> to "
+                 "%s" % (nbytes + 64, dstv_t))
+    signless = view_elt.startswith("i")
 
     def linear(ivs, ind, dims):
         expr = " + ".join("d%d * %d" % (k, prod(dims[k + 1:]))
@@ -178,12 +196,12 @@ def case_mlir(name, elt, shape, perm):
             o.append("%s%%bits = arith.trunci %%m1 : i64 to %s" % (ind, it))
         else:
             o.append("%s%%bits = arith.addi %%m1, %%c0_i64 : i64" % ind)
-        if elt.startswith("i"):
+        if signless:
             o.append("%s%%v = arith.addi %%bits, %%bits0 : %s" % (ind, it))
         else:
             o.append("%s%%v = arith.bitcast %%bits : %s to %s" % (ind, it, elt))
-        o.append("%smemref.store %%v, %%src[%s] : %s" %
-                 (ind, ", ".join(ivs), src_t))
+        o.append("%smemref.store %%v, %s[%s] : %s" %
+                 (ind, src_v, ", ".join(ivs), srcv_t))
 
     o.append("  %%bits0 = arith.constant 0 : %s" % it)
     loops(o, shape, fill)
@@ -192,11 +210,11 @@ def case_mlir(name, elt, shape, perm):
 
     def check(ivs, ind):
         pivs = [ivs[p] for p in perm]
-        o.append("%s%%x = memref.load %%src[%s] : %s" %
-                 (ind, ", ".join(ivs), src_t))
-        o.append("%s%%y = memref.load %%dst[%s] : %s" %
-                 (ind, ", ".join(pivs), dst_t))
-        if elt.startswith("i"):
+        o.append("%s%%x = memref.load %s[%s] : %s" %
+                 (ind, src_v, ", ".join(ivs), srcv_t))
+        o.append("%s%%y = memref.load %s[%s] : %s" %
+                 (ind, dst_v, ", ".join(pivs), dstv_t))
+        if signless:
             o.append("%s%%xb = arith.addi %%x, %%bits0 : %s" % (ind, it))
             o.append("%s%%yb = arith.addi %%y, %%bits0 : %s" % (ind, it))
         else:
@@ -211,11 +229,11 @@ def case_mlir(name, elt, shape, perm):
     o.append('  vector.print str "%s mismatches: "' % name)
     o.append("  vector.print %s0 : i64")
     for slot in spots(phys):
-        o.append("  %%p%s = memref.load %%dst[%s] : %s" % (
-            "_".join(map(str, slot)),
-            ", ".join("%%c%d" % c for c in slot), dst_t))
+        o.append("  %%p%s = memref.load %s[%s] : %s" % (
+            "_".join(map(str, slot)), dst_v,
+            ", ".join("%%c%d" % c for c in slot), dstv_t))
         v = "%%p%s" % "_".join(map(str, slot))
-        if not elt.startswith("i"):
+        if not signless:
             o.append("  %s_b = arith.bitcast %s : %s to %s" % (v, v, elt, it))
             v += "_b"
         if w < 64:

@@ -328,8 +328,17 @@ void TransposeBlockKernel::writeJunctions() {
       Value element = memref::LoadOp::create(
           b, loc, gaps,
           ValueRange{x.materialize(slot), x.materialize(position + i)});
-      if (elementType != bits)
+      // (arith.bitcast takes signless integers and floats only: unsigned
+      // and signed elements, ui8 or si16, go through a one-lane vector.)
+      if (elementType != bits && elementType.isSignlessIntOrFloat()) {
         element = arith::BitcastOp::create(b, loc, elementType, element);
+      } else if (elementType != bits) {
+        Value lane = vector::BroadcastOp::create(
+            b, loc, VectorType::get({1}, bits), element);
+        lane = vector::BitCastOp::create(
+            b, loc, VectorType::get({1}, elementType), lane);
+        element = vector::ExtractOp::create(b, loc, lane, ArrayRef<int64_t>{0});
+      }
       memref::StoreOp::create(b, loc, element, junctionView,
                               junctionIndices(column + i));
     });
