@@ -36,8 +36,10 @@ mlir::layout::planTransposeStage(int64_t sizeK, int64_t sizeR, int64_t side,
   return plan;
 }
 
-/// TransposeBlockPlan::prefetchRows of blocks of side `v`.
-static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v) {
+/// TransposeBlockPlan::prefetchRows of blocks of side `v`, `width` rows
+/// along p_r.
+static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
+                               int64_t width) {
   // Each source row a block reads is a new line a row pitch away from the
   // last: a stride the hardware prefetchers follow only partly, so the
   // reads wait on memory, and the more so the fewer bytes a block takes
@@ -61,11 +63,19 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v) {
   // docs/performance.md, "Prefetching f32 rows off lines"). Rows on lines
   // and f64 measured slower with them; AVX2's 8 x 8 f32 blocks (half lines)
   // are not measured and keep the rule before it.
-  if (f.sizeR >= kTransposePrefetchPlane &&
-      (f.elementBytes <= 2 ||
-       (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
-    return kTransposePrefetchRows;
-  return 0;
+  if (f.sizeR < kTransposePrefetchPlane ||
+      !(f.elementBytes <= 2 ||
+        (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
+    return 0;
+  // At least a whole block ahead: 8-bit blocks of 64 rows (AVX-512's 2 x
+  // 32 x 32, AVX2's 4 x 16 x 16) prefetched 32 rows ahead spent half their
+  // prefetches on their own rows. u8[4093,4099], bench/pairs, Zen 5,
+  // alternated, x memcpy (one thread, AVX-512 code / AVX2 code): tiled ->
+  // permuted 0.55-0.56 -> 1.09-1.27 / 0.44-0.50 -> 0.81-0.85, sub-tiled
+  // (2,1) -> permuted 0.48-0.55 -> 1.05-1.09 / 0.32-0.37 -> 0.71-0.77,
+  // tiled-permuted -> row-major 0.52-0.55 -> 0.74-0.75 / 0.43-0.46 ->
+  // 0.58-0.70 (docs/performance.md, "Prefetching a whole block ahead").
+  return std::max(kTransposePrefetchRows, width);
 }
 
 /// TransposeBlockPlan::rowPrefetch.
@@ -200,7 +210,7 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
-  plan.prefetchRows = getPrefetchRows(f, v);
+  plan.prefetchRows = getPrefetchRows(f, v, v * plan.wide);
   int64_t visitBytes = f.rowReads ? std::min<int64_t>(256, f.groupBytes)
                                   : getGroupBytes(f, plan);
   // Flat rows visit each source row of a block once per flat row (63 x

@@ -222,6 +222,20 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f.lineStridedRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->side, 8);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // i8 blocks of 64 rows (AVX-512's 2 x 32 x 32, AVX2's 4 x 16 x 16): a
+  // whole block ahead.
+  f = f32Plane(4093, 4099);
+  f.lanes = 64;
+  f.elementBytes = 1;
+  f.destStrideKBytes = 4099;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  EXPECT_EQ(p->side * p->wide, 64);
+  EXPECT_EQ(p->prefetchRows, 64);
+  f.registerFileBytes = 512;
+  p = planTransposeBlocks(f);
+  EXPECT_EQ(p->side, 16);
+  EXPECT_EQ(p->wide, 4);
+  EXPECT_EQ(p->prefetchRows, 64);
   // f64 8 x 8 blocks: none (measured slower).
   f = f32Plane(2045, 2051);
   f.lanes = 8;

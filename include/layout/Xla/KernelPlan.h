@@ -151,9 +151,9 @@ planRowShifts(int64_t strideK, const std::vector<int64_t> &otherStrides,
               int64_t constant, int64_t v, int64_t width);
 
 /// The prefetch distance of blocked transposes, in p_r rows
-/// (TransposeBlockPlan::prefetchRows), and the plane extent along p_r it
-/// needs: planes shorter than kTransposePrefetchPlane rows (tiles) would
-/// mostly prefetch past their end.
+/// (TransposeBlockPlan::prefetchRows; at least the block's own rows, V x
+/// wide), and the plane extent along p_r it needs: planes shorter than
+/// kTransposePrefetchPlane rows (tiles) would mostly prefetch past their end.
 inline constexpr int64_t kTransposePrefetchRows = 32;
 inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
 
