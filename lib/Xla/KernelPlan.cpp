@@ -106,16 +106,16 @@ static int64_t getGroupBytes(const TransposePlaneFacts &f,
   // Blocks that prefetch plain source rows (odd pitches, 16-bit and
   // narrower elements) read each row 1 KiB per visit by default, on every
   // target: on Zen 5 (target default 256 bytes; AVX-512 code, bench/pairs, one
-  // thread, two alternated rounds, x memcpy) f32[4093,4099] row-major ->
-  // permuted 0.47-0.55 -> 0.83-0.95 and back 0.59-0.65 -> 0.78-0.81,
-  // bf16[4093,4099] 0.49-0.62 -> 0.63-0.74 and 0.36-0.50 -> 0.65-0.69,
-  // bf16[4096,4096] row-major -> permuted 0.49-0.52 -> 0.57-0.60,
-  // u8[4093,4099] permuted -> row-major 0.39-0.41 -> 0.44-0.48. Not the
-  // others: rows inside tiles lost (f32 tiled -> permuted 1.23-1.26 ->
-  // 0.73-0.75, bf16 tiled-permuted -> row-major 0.89-1.05 -> 0.75-0.79: a
-  // tile's row ends after 128 elements), and so did rows on lines that the
-  // hardware prefetchers follow (f32[4096,4096] row-major -> permuted
-  // 0.91-1.08 -> 0.74-0.75; docs/performance.md, "Groups of prefetched
+  // thread, two alternated runs, the previous and this build, x memcpy)
+  // f32[4093,4099] row-major -> permuted 0.40-0.58 -> 0.90-1.01 and back
+  // 0.70-0.76 -> 0.92-0.97, bf16[4096,4096] 0.48-0.54 -> 0.59-0.60 and
+  // 0.43-0.55 -> 0.66, u8[4093,4099] permuted -> row-major 0.37-0.42 ->
+  // 0.44-0.49. A first trial of transpose-group-bytes=1024 on every kernel
+  // showed which ones lose: rows inside tiles lost (f32 tiled ->
+  // permuted 1.23-1.26 -> 0.73-0.75, bf16 tiled-permuted -> row-major 0.89-1.05
+  // -> 0.75-0.79: a tile's row ends after 128 elements), and so did rows on
+  // lines that the hardware prefetchers follow (f32[4096,4096] row-major ->
+  // permuted 0.91-1.08 -> 0.74-0.75; docs/performance.md, "Groups of prefetched
   // rows").
   if (plan.prefetchRows && f.plainRows && f.prefetchedGroupBytes > 0)
     return f.prefetchedGroupBytes;
@@ -187,7 +187,8 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
     plan.wide = 2;
   // The full p_k blocks go in groups: per group, the p_r blocks outside and
   // the group's p_k blocks inside, so that each source row is read
-  // f.groupBytes at a time instead of one line per block: each visit to a
+  // f.groupBytes at a time (getGroupBytes: prefetchedGroupBytes where the
+  // blocks prefetch plain rows) instead of one line per block: each visit to a
   // source row (a new page at rows of 4 KiB and more) pays for several
   // lines. The best size depends on the machine. Zen 5 (perm3_210, AVX-512,
   // one thread, an earlier kernel): 22.3 GB/s one p_k block at a time, 27.1

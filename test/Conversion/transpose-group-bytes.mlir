@@ -2,7 +2,8 @@
 // reads per visit (its p_k blocks in groups of that many bytes). The
 // pipeline takes it from the target: 1 KiB on znver4 and emeraldrapids
 // (AVX-512), 256 bytes elsewhere
-// (docs/performance.md, "Groups of 1 KiB"); an explicit value wins.
+// (docs/performance.md, "Groups of 1 KiB"); an explicit value wins, except
+// for the blocks that prefetch plain rows (prefetched-group-bytes, below).
 // f32[512,512]{1,0} -> {0,1}: blocks of 16 x 16, so groups of 16 x 4 = 64
 // rows read 256 bytes, groups of 256 rows 1 KiB.
 // RUN: layout-opt %s --layout-lower-to-llvm="target-cpu=znver4 num-threads=1" --mlir-print-ir-after=convert-layout-to-affine 2>&1 | FileCheck %s --check-prefix=KIB
@@ -26,9 +27,10 @@
 // QUARTER: scf.for
 // QUARTER: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // 64 bytes: one block per group (no group loop).
-// LINE-LABEL: func.func @transpose
+// LINE-LABEL: func.func @transpose(
 // LINE: scf.for %{{.*}} = %c0 to %c512 step %c16 {
 // LINE-NOT: step %c64
+// LINE-LABEL: func.func @transpose_bf16
 func.func @transpose(%a: memref<512x512xf32>,
                      %b: memref<512x512xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %a, %b : memref<512x512xf32>, memref<512x512xf32, #layout.tiled<{0,1}>>

@@ -32,6 +32,8 @@ void expectSameKnobs(const LoopEmitOptions &actual,
   EXPECT_EQ(actual.vectorRegisterBytes, expected.vectorRegisterBytes);
   EXPECT_EQ(actual.memoryStreams, expected.memoryStreams);
   EXPECT_EQ(actual.transposeGroupBytes, expected.transposeGroupBytes);
+  EXPECT_EQ(actual.prefetchedGroupBytes, expected.prefetchedGroupBytes);
+  EXPECT_EQ(actual.groupElements, expected.groupElements);
   EXPECT_EQ(actual.reportKernels, expected.reportKernels);
 }
 
@@ -45,6 +47,8 @@ LoopEmitOptions documentedDefaults() {
   options.vectorRegisterBytes = 0;
   options.memoryStreams = 2;
   options.transposeGroupBytes = 256;
+  options.prefetchedGroupBytes = 1024;
+  options.groupElements = true;
   options.reportKernels = false;
   return options;
 }
@@ -77,11 +81,13 @@ TEST(LoopEmitOptionsTest, ScalarLoops) {
 }
 
 TEST(LoopEmitOptionsTest, CopyMovesEveryKnob) {
-  // Every knob away from its default: the scalar loops' four, and four more.
+  // Every knob away from its default: the scalar loops' four, and six more.
   LoopEmitOptions options = LoopEmitOptions::scalarLoops();
   options.maskedEdges = false;
   options.vectorRegisterBytes = 512;
   options.transposeGroupBytes = 1024;
+  options.prefetchedGroupBytes = 0;
+  options.groupElements = false;
   options.reportKernels = true;
   ConvertLayoutToAffineOptions passOptions;
   copyLoopEmitOptions(passOptions, options);
@@ -106,6 +112,11 @@ TEST(LoopEmitOptionsTest, VerifyAcceptsTheBounds) {
   for (int64_t groupBytes : std::vector<int64_t>{64, 128, 1024, 4096}) {
     LoopEmitOptions options;
     options.transposeGroupBytes = groupBytes;
+    EXPECT_TRUE(verifyMessages(options).empty()) << groupBytes;
+  }
+  for (int64_t groupBytes : std::vector<int64_t>{0, 64, 1024, 4096}) {
+    LoopEmitOptions options;
+    options.prefetchedGroupBytes = groupBytes;
     EXPECT_TRUE(verifyMessages(options).empty()) << groupBytes;
   }
 }
@@ -142,6 +153,16 @@ TEST(LoopEmitOptionsTest, VerifyRejectsOutOfBounds) {
     LoopEmitOptions options;
     options.transposeGroupBytes = groupBytes;
     EXPECT_EQ(verifyMessages(options).size(), 1u) << groupBytes;
+  }
+  for (int64_t groupBytes : std::vector<int64_t>{48, 32, 8192, -1, -1024}) {
+    LoopEmitOptions options;
+    options.prefetchedGroupBytes = groupBytes;
+    std::vector<std::string> messages = verifyMessages(options);
+    ASSERT_EQ(messages.size(), 1u) << groupBytes;
+    EXPECT_EQ(messages[0], "prefetched-group-bytes must be 0 "
+                           "(transpose-group-bytes) or a power of two from 64 "
+                           "to 4096, got " +
+                               std::to_string(groupBytes));
   }
 }
 

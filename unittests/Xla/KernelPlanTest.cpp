@@ -229,10 +229,12 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f.elementBytes = 1;
   f.destStrideKBytes = 4099;
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
   EXPECT_EQ(p->side * p->wide, 64);
   EXPECT_EQ(p->prefetchRows, 64);
   f.registerFileBytes = 512;
   p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 16);
   EXPECT_EQ(p->wide, 4);
   EXPECT_EQ(p->prefetchRows, 64);
@@ -251,6 +253,7 @@ TEST(KernelPlanTest, TransposeBlocksReadPrefetchedPlainRowsInKiBGroups) {
   f.lineStridedRows = false;
   f.plainRows = true;
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
   EXPECT_EQ(kDefaultPrefetchedGroupBytes, 1024);
   EXPECT_EQ(p->prefetchRows, kTransposePrefetchRows);
   EXPECT_EQ(p->group, 256);
@@ -266,6 +269,7 @@ TEST(KernelPlanTest, TransposeBlocksReadPrefetchedPlainRowsInKiBGroups) {
   // Rows inside tiles (not plain), prefetched: the target's 256 bytes.
   f = f32Plane(4093, 4099);
   f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
   EXPECT_EQ(planTransposeBlocks(f)->group, 64);
   // Plain rows on lines (no prefetches): 256 bytes.
   f = f32Plane(4096, 4096);

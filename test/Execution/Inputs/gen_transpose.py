@@ -76,10 +76,11 @@ CASES = [
     ("t77x300_bf16", "bf16", (77, 300), (1, 0)),
     ("t37x100_f64", "f64", (37, 100), (1, 0)),
     ("t131x200_i8", "i8", (131, 200), (1, 0)),
-    # Unsigned elements through the same junctions (their scalar stores
-    # without masked edges), in and out through signless views.
+    # Unsigned and signed elements through the same junctions (their scalar
+    # stores without masked edges), in and out through signless views.
     ("t131x200_ui8", "ui8", (131, 200), (1, 0)),
     ("t77x300_ui16", "ui16", (77, 300), (1, 0)),
+    ("t77x300_si16", "si16", (77, 300), (1, 0)),
     # Planes that move the rows' alignment by an odd amount (41 rows each):
     # every shift of a line is some block's first row's, one case of the
     # block's stores each (32 for bf16's 2 x 16 lanes); i8's 64 take
@@ -106,7 +107,8 @@ CASES = [
     ("t128x24_f32", "f32", (128, 24), (1, 0)),
     ("t512x96_i8", "i8", (512, 96), (1, 0)),
 ]
-WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64, "ui8": 8, "ui16": 16}
+WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64, "ui8": 8, "ui16": 16,
+         "si16": 16}
 MUL = 40503
 SHIFTS = (0, 40)
 
@@ -153,10 +155,10 @@ def case_mlir(name, elt, shape, perm):
     m2m = "{%s}" % ",".join(str(d) for d in reversed(perm))
     n = prod(shape)
     nbytes = n * w // 8
-    # Unsigned elements: filled and checked through signless views of the
-    # same buffers (arith takes signless integers); only the relayout sees
-    # the unsigned type.
-    unsigned = elt.startswith("ui")
+    # Unsigned and signed elements: filled and checked through signless views
+    # of the same buffers (arith takes signless integers); only the relayout
+    # sees their type.
+    unsigned = elt[:2] in ("ui", "si")
     view_elt = it if unsigned else elt
     src_t, dst_t = memref(shape, elt), memref(phys, elt)
     tiled_t = memref(shape, elt, m2m)

@@ -116,14 +116,16 @@ struct LoopEmitOptions {
   /// full p_k blocks go in groups this many bytes long along the source
   /// row, the p_r blocks outside and the group's blocks inside (a power of
   /// two from 64 to 4096; nests that also read a source along the row take
-  /// at most 256). Larger groups pay each source row visit (a page walk at
-  /// rows of 4 KiB) with more lines, and write more destination rows at
+  /// at most 256; blocks that prefetch plain source rows take
+  /// prefetchedGroupBytes). Larger groups pay each source row visit (a page
+  /// walk at rows of 4 KiB) with more lines, and write more destination rows at
   /// once.
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
   /// Bytes of each source row per visit of the blocked transposes that
-  /// prefetch plain source rows (odd pitches, 16-bit and narrower
-  /// elements), in place of transposeGroupBytes; 0: transposeGroupBytes.
-  /// Bounds as transposeGroupBytes.
+  /// prefetch plain source rows (planes of at least 512 rows along p_r; f32
+  /// 16 x 16 blocks off lines, 16-bit and narrower elements) and read no
+  /// source along the row, in place of transposeGroupBytes; 0:
+  /// transposeGroupBytes. Bounds as transposeGroupBytes.
   int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
   /// Relayouts of 8- or 16-bit elements between two layouts that keep the
   /// same k elements together, one of them through a sub-tile, move them
