@@ -211,20 +211,23 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // groups, while perm3_210_bf16 (half lines per block, 128-byte rows) gains
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
-  plan.prefetchRows = getPrefetchRows(f, v, v * plan.wide);
+  int64_t width = v * plan.wide;
+  plan.prefetchRows = getPrefetchRows(f, v, width);
   int64_t visitBytes = f.rowReads ? std::min<int64_t>(256, f.groupBytes)
                                   : getGroupBytes(f, plan);
   // Flat rows visit each source row of a block once per flat row (63 x
   // 257 rows of f32[63,257,1021] -> {0,1,2}, a page each): 4 KiB per visit
   // ran 16-20 GB/s where 1 KiB ran 17 and 256 bytes 12 (Emerald Rapids,
-  // AVX-512, one thread). The group never exceeds the plane (the carry
-  // buffer holds a group's rows).
+  // AVX-512, one thread).
   if (f.flatRows)
     visitBytes = std::max(visitBytes, kFlatRowGroupBytes);
   plan.group =
       grouped ? std::max<int64_t>(1, visitBytes / (v * f.elementBytes)) * v : v;
-  if (f.flatRows)
-    plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
+  // The group never exceeds the plane's full blocks: the realigned rows'
+  // carry and gap buffers hold a group's rows (bf16[65536,64] -> {0,1}:
+  // 64 rows of p_k, not the 512 of a 1 KiB group), and the report names
+  // the rows a visit really reads.
+  plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
   plan.rowPrefetch = getRowPrefetch(f);
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
@@ -234,7 +237,6 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // cost). Realigned rows stream whole aligned lines (the `wide` vectors of
   // a block row together): 27-29 GB/s. They need a head (the row's first
   // part, unaligned) and one realigned part at least.
-  int64_t width = v * plan.wide;
   int64_t rowStride =
       f.destRowStrideBytes ? f.destRowStrideBytes : f.destStrideKBytes;
   plan.realignRows = f.nontemporal &&
@@ -257,17 +259,23 @@ bool mlir::layout::shouldFlattenRows(const TransposePlaneFacts &f,
 
 int64_t mlir::layout::getTransposeChunkRows(int64_t sizeK,
                                             int64_t parallelChunk,
-                                            int64_t group, int64_t side) {
+                                            int64_t group, int64_t side,
+                                            int64_t threads) {
+  // A chunk for every thread at least: groups of 1 KiB leave u8[4093,4099]
+  // -> {0,1} 4 chunks of 1024 rows, bf16[4096,4096] 8, which would keep
+  // all but 4 or 8 cores of a large machine idle.
+  int64_t minChunks = std::max(kMinParallelChunks, threads);
   int64_t rows = std::lcm(parallelChunk, group);
-  if (sizeK / rows >= kMinParallelChunks)
+  if (sizeK / rows >= minChunks)
     return rows;
-  // Fewer than kMinParallelChunks whole groups: chunks of as many whole
-  // blocks as kMinParallelChunks chunks allow, not of one block (one block
-  // per source row visit: f32[63,257,1021] -> {0,1,2} on two threads ran
-  // at 12 GB/s, below its 16 on one, and perm3_021_odd fell 15 -> 12.5
-  // with 1 KiB groups; Emerald Rapids, AVX-512).
+  // Fewer whole groups than that: chunks of as many whole blocks as
+  // minChunks chunks allow (a group then ends at its chunk's end), not of
+  // one block (one block per source row visit: f32[63,257,1021] ->
+  // {0,1,2} on two threads ran at 12 GB/s, below its 16 on one, and
+  // perm3_021_odd fell 15 -> 12.5 with 1 KiB groups; Emerald Rapids,
+  // AVX-512).
   int64_t unit = std::lcm(parallelChunk, side);
-  return std::max(unit, sizeK / kMinParallelChunks / unit * unit);
+  return std::max(unit, sizeK / minChunks / unit * unit);
 }
 
 TransposeChunkPlan
@@ -276,7 +284,8 @@ mlir::layout::planTransposeChunks(const TransposeChunkFacts &f) {
   // (Degenerate facts: no chunks rather than a division by zero.)
   if (f.sizeK <= 0 || f.parallelChunk <= 0 || f.group <= 0 || f.side <= 0)
     return plan;
-  plan.rows = getTransposeChunkRows(f.sizeK, f.parallelChunk, f.group, f.side);
+  plan.rows = getTransposeChunkRows(f.sizeK, f.parallelChunk, f.group, f.side,
+                                    f.threads);
   plan.count = f.sizeK / plan.rows;
   if (!f.mayChunkColumns || plan.count < 2 ||
       plan.rows * f.elementBytes >= 64 || f.width <= 0 || f.sizeR % f.width)

@@ -3,7 +3,7 @@
 // (LoopEmitOptions::verify): vector-bytes 0 or a power of two from 4 to 256,
 // thresholds >= -1, vector-register-bytes 0 to 8192, memory-streams 1 or 2,
 // transpose-group-bytes a power of two from 64 to 4096, prefetched-group-bytes
-// 0 or one of those, num-threads 0 to 4096.
+// 0 or one of those, num-threads and parallel-threads 0 to 4096.
 // RUN: not layout-opt %s --layout-lower-to-llvm="num-threads=-1" 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: error: --layout-lower-to-llvm: num-threads must be 0 (the OpenMP runtime's default) or a number of threads up to 4096, got -1
 // RUN: not layout-opt %s --layout-lower-to-llvm="num-threads=4097" 2>&1 | FileCheck %s --check-prefix=MANY
@@ -48,6 +48,12 @@
 // SCFPFGROUP: error: --convert-layout-to-scf: prefetched-group-bytes must be 0 (transpose-group-bytes) or a power of two from 64 to 4096, got -1024
 // RUN: not layout-opt %s --convert-layout-to-affine="prefetched-group-bytes=8192" 2>&1 | FileCheck %s --check-prefix=AFFPFGROUP
 // AFFPFGROUP: error: --convert-layout-to-affine: prefetched-group-bytes must be 0 (transpose-group-bytes) or a power of two from 64 to 4096, got 8192
+// RUN: not layout-opt %s --layout-lower-to-llvm="parallel-threads=4097" 2>&1 | FileCheck %s --check-prefix=PTHREADS
+// PTHREADS: error: --layout-lower-to-llvm: parallel-threads must be 0 (not known) or a number of threads up to 4096, got 4097
+// RUN: not layout-opt %s --convert-layout-to-scf="parallel-threads=-1" 2>&1 | FileCheck %s --check-prefix=SCFPTHREADS
+// SCFPTHREADS: error: --convert-layout-to-scf: parallel-threads must be 0 (not known) or a number of threads up to 4096, got -1
+// RUN: not layout-opt %s --convert-layout-to-affine="parallel-threads=-2" 2>&1 | FileCheck %s --check-prefix=AFFPTHREADS
+// AFFPTHREADS: error: --convert-layout-to-affine: parallel-threads must be 0 (not known) or a number of threads up to 4096, got -2
 // Several problems: each is reported.
 // RUN: not layout-opt %s --layout-lower-to-llvm="vector-bytes=512 memory-streams=0 num-threads=-3" 2>&1 | FileCheck %s --check-prefix=SEVERAL
 // SEVERAL-DAG: --layout-lower-to-llvm: vector-bytes must be 0 (scalar loops) or a power of two from 4 to 256, got 512
@@ -77,9 +83,9 @@
 // AFFREG: error: --convert-layout-to-affine: vector-register-bytes must be 0 (unknown) or a size in bytes up to 8192, got -1
 // The bounds themselves are accepted (4 bytes hold no two f32 lanes: scalar
 // rows; 256 bytes: vector<64xf32>).
-// RUN: layout-opt %s --convert-layout-to-affine="vector-bytes=4 vector-register-bytes=8192 nontemporal-threshold-bytes=-1 parallel-threshold-bytes=-1 memory-streams=1" | FileCheck %s --check-prefix=LOW
-// RUN: layout-opt %s --convert-layout-to-scf="vector-bytes=256 vector-register-bytes=0" | FileCheck %s --check-prefix=HIGH
-// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=4096 vector-bytes=0" | FileCheck %s --check-prefix=SCALAR
+// RUN: layout-opt %s --convert-layout-to-affine="vector-bytes=4 vector-register-bytes=8192 nontemporal-threshold-bytes=-1 parallel-threshold-bytes=-1 memory-streams=1 parallel-threads=0" | FileCheck %s --check-prefix=LOW
+// RUN: layout-opt %s --convert-layout-to-scf="vector-bytes=256 vector-register-bytes=0 parallel-threads=4096" | FileCheck %s --check-prefix=HIGH
+// RUN: layout-opt %s --layout-lower-to-llvm="num-threads=4096 vector-bytes=0 parallel-threads=4096" | FileCheck %s --check-prefix=SCALAR
 // LOW-LABEL: func.func @to_tiled
 // LOW: affine.load %{{.*}} : memref<64x256xf32>
 // LOW-NOT: vector

@@ -40,6 +40,11 @@
 // RUN:   %mlir_runner_libs | FileCheck %t.check
 // RUN: grep -c 'omp.wsloop' %t.par.mlir | FileCheck %s --check-prefix=PAR
 // PAR: {{^[1-9][0-9]*$}}
+// Chunks planned for 64 threads (smaller than the groups, cut through
+// them), run on 2:
+// RUN: layout-opt %t.mlir --layout-lower-to-llvm="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2 parallel-threads=64" -o %t.par64.mlir
+// RUN: mlir-runner %t.par64.mlir -e main -entry-point-result=void \
+// RUN:   %mlir_runner_libs | FileCheck %t.check
 // With AVX2's register file (f32 8 x 8 blocks): column chunks of f32 too.
 // RUN: layout-opt %t.mlir --layout-lower-to-llvm="vector-bytes=64 vector-register-bytes=512 parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2" -o %t.par512.mlir
 // RUN: mlir-runner %t.par512.mlir -e main -entry-point-result=void \

@@ -33,6 +33,7 @@ void expectSameKnobs(const LoopEmitOptions &actual,
   EXPECT_EQ(actual.memoryStreams, expected.memoryStreams);
   EXPECT_EQ(actual.transposeGroupBytes, expected.transposeGroupBytes);
   EXPECT_EQ(actual.prefetchedGroupBytes, expected.prefetchedGroupBytes);
+  EXPECT_EQ(actual.parallelThreads, expected.parallelThreads);
   EXPECT_EQ(actual.groupElements, expected.groupElements);
   EXPECT_EQ(actual.reportKernels, expected.reportKernels);
 }
@@ -48,6 +49,7 @@ LoopEmitOptions documentedDefaults() {
   options.memoryStreams = 2;
   options.transposeGroupBytes = 256;
   options.prefetchedGroupBytes = 1024;
+  options.parallelThreads = 0;
   options.groupElements = true;
   options.reportKernels = false;
   return options;
@@ -81,9 +83,11 @@ TEST(LoopEmitOptionsTest, ScalarLoops) {
 }
 
 TEST(LoopEmitOptionsTest, CopyMovesEveryKnob) {
-  // Every knob away from its default: the scalar loops' four, and six more.
+  // Every knob away from its default: the scalar loops' four, and seven
+  // more.
   LoopEmitOptions options = LoopEmitOptions::scalarLoops();
   options.maskedEdges = false;
+  options.parallelThreads = 48;
   options.vectorRegisterBytes = 512;
   options.transposeGroupBytes = 1024;
   options.prefetchedGroupBytes = 0;
@@ -118,6 +122,11 @@ TEST(LoopEmitOptionsTest, VerifyAcceptsTheBounds) {
     LoopEmitOptions options;
     options.prefetchedGroupBytes = groupBytes;
     EXPECT_TRUE(verifyMessages(options).empty()) << groupBytes;
+  }
+  for (int64_t threads : std::vector<int64_t>{0, 1, 3, 4096}) {
+    LoopEmitOptions options;
+    options.parallelThreads = threads;
+    EXPECT_TRUE(verifyMessages(options).empty()) << threads;
   }
 }
 
@@ -163,6 +172,17 @@ TEST(LoopEmitOptionsTest, VerifyRejectsOutOfBounds) {
                            "(transpose-group-bytes) or a power of two from 64 "
                            "to 4096, got " +
                                std::to_string(groupBytes));
+  }
+  for (int64_t threads : std::vector<int64_t>{-1, 4097, int64_t(1) << 40}) {
+    LoopEmitOptions options;
+    options.parallelThreads = threads;
+    std::vector<std::string> messages = verifyMessages(options);
+    ASSERT_EQ(messages.size(), 1u) << threads;
+    EXPECT_EQ(messages[0],
+              "parallel-threads must be 0 (not known) or a number of "
+              "threads up to 4096, "
+              "got " +
+                  std::to_string(threads));
   }
 }
 

@@ -40,9 +40,9 @@ TransposePlaneFacts f32Plane(int64_t sizeK, int64_t sizeR) {
 }
 
 TEST(KernelPlanTest, TransposeBlocksGroupsOfGroupBytes) {
-  // 64 x 64 f32, streaming: V 16, one block wide (V == lanes), rows of
+  // 1024 x 64 f32, streaming: V 16, one block wide (V == lanes), rows of
   // 256 bytes: groups of 256 / (16 * 4) = 4 blocks = 64 rows.
-  TransposePlaneFacts f = f32Plane(64, 64);
+  TransposePlaneFacts f = f32Plane(1024, 64);
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 16);
@@ -70,11 +70,12 @@ TEST(KernelPlanTest, TransposeBlocksShortRowsOneBlockAtATime) {
 TEST(KernelPlanTest, TransposeBlocksShrinkForShortDims) {
   // A plane of 5 x 7: 16 -> 8 -> 4 (5 and 7 are >= 4), blocks 4 x 4; rows
   // of 28 bytes, blocks of 16-byte rows (< 64): groups of 256 / 16 = 16
-  // blocks, 64 rows.
+  // blocks, 64 rows, capped at the plane's one whole block along p_k.
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f32Plane(5, 7));
   ASSERT_TRUE(p);
   EXPECT_EQ(p->side, 4);
-  EXPECT_EQ(p->group, 64);
+  EXPECT_EQ(p->group, 4);
+  EXPECT_EQ(planTransposeBlocks(f32Plane(100, 7))->group, 64);
   // 3 x 64: shorter than 4 along p_k, no blocks.
   EXPECT_FALSE(planTransposeBlocks(f32Plane(3, 64)));
 }
@@ -126,7 +127,7 @@ TEST(KernelPlanTest, TransposeBlocksWithinTheRegisterFile) {
 
 TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
   // bf16: lanes 32, V 16: a destination line is two blocks side by side.
-  TransposePlaneFacts f = f32Plane(64, 64);
+  TransposePlaneFacts f = f32Plane(256, 64);
   f.lanes = 32;
   f.elementBytes = 2;
   std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
@@ -431,18 +432,77 @@ TEST(KernelPlanTest, FlattenStreamingRowsOffLines) {
   EXPECT_EQ(planTransposeBlocks(f)->group, 64);
 }
 
+TEST(KernelPlanTest, GroupCappedAtThePlane) {
+  // bf16 rows prefetched 1 KiB per visit (groups of 512 rows) on a plane
+  // of 64 p_k rows (bf16[65536,64] -> {0,1}): one group of the 64 rows.
+  TransposePlaneFacts f = f32Plane(64, 65536);
+  f.lanes = 32;
+  f.elementBytes = 2;
+  f.destStrideKBytes = 65536 * 2;
+  f.plainRows = true;
+  f.groupBytes = 256;
+  std::optional<TransposeBlockPlan> plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  ASSERT_EQ(plan->side, 16);
+  ASSERT_NE(plan->prefetchRows, 0);
+  EXPECT_EQ(plan->group, 64);
+  // 100 rows: the 96 of whole blocks; a plane of 4099 rows keeps 512.
+  f.sizeK = 100;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 96);
+  f.sizeK = 4099;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 512);
+}
+
 TEST(KernelPlanTest, TransposeChunkRows) {
   // Whole groups when there are at least 4 of them.
-  EXPECT_EQ(getTransposeChunkRows(4096, 1, 64, 16), 64);
-  EXPECT_EQ(getTransposeChunkRows(4096, 4, 64, 16), 64);
+  EXPECT_EQ(getTransposeChunkRows(4096, 1, 64, 16, 0), 64);
+  EXPECT_EQ(getTransposeChunkRows(4096, 4, 64, 16, 0), 64);
   // 1021 rows in groups of 1008 (a flat row's): 4 chunks of 240 rows, the
   // last one taking the rest, rather than chunks of one block.
-  EXPECT_EQ(getTransposeChunkRows(1021, 1, 1008, 16), 240);
+  EXPECT_EQ(getTransposeChunkRows(1021, 1, 1008, 16, 0), 240);
   // A line-safe chunk of 4 rows: multiples of lcm(4, 16).
-  EXPECT_EQ(getTransposeChunkRows(1021, 4, 1008, 16), 240);
-  EXPECT_EQ(getTransposeChunkRows(1021, 32, 1008, 16), 224);
+  EXPECT_EQ(getTransposeChunkRows(1021, 4, 1008, 16, 0), 240);
+  EXPECT_EQ(getTransposeChunkRows(1021, 32, 1008, 16, 0), 224);
   // Too few rows for 4 chunks: one block.
-  EXPECT_EQ(getTransposeChunkRows(40, 1, 64, 16), 16);
+  EXPECT_EQ(getTransposeChunkRows(40, 1, 64, 16, 0), 16);
+}
+
+TEST(KernelPlanTest, TransposeChunkRowsForEveryThread) {
+  // u8[4093,4099] -> {0,1} (AVX-512): 4099 p_k rows in groups of 1024,
+  // blocks of 32 rows, line-safe chunks of 64 rows (4093-byte rows). Two
+  // threads (or not known): the 4 whole groups.
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 2), 1024);
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 0), 1024);
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 4), 1024);
+  // 16 threads: 16 chunks of 256 rows (a quarter group each); 64 threads:
+  // 64 rows each (the line-safe chunk, two blocks).
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 16), 256);
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 64), 64);
+  // Fewer line-safe chunks than threads: one line-safe chunk each.
+  EXPECT_EQ(getTransposeChunkRows(4099, 64, 1024, 32, 128), 64);
+  // 48 threads, f32 16-row blocks, groups of 256: 4099 / 48 = 85 rows,
+  // 80 of whole blocks: 51 chunks.
+  EXPECT_EQ(getTransposeChunkRows(4099, 1, 256, 16, 48), 80);
+  // Whole groups that already give every thread one stay.
+  EXPECT_EQ(getTransposeChunkRows(4096, 1, 64, 16, 64), 64);
+  // planTransposeChunks passes the threads on.
+  TransposeChunkFacts f;
+  f.sizeK = 4099;
+  f.sizeR = 4093;
+  f.parallelChunk = 64;
+  f.group = 1024;
+  f.side = 32;
+  f.width = 64;
+  f.elementBytes = 1;
+  f.storeBytes = 64;
+  f.threads = 16;
+  TransposeChunkPlan plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 256);
+  EXPECT_EQ(plan.count, 16);
+  f.threads = 2;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 1024);
+  EXPECT_EQ(plan.count, 4);
 }
 
 TEST(KernelPlanTest, TransposeChunks) {

@@ -204,10 +204,11 @@ bool shouldFlattenRows(const TransposePlaneFacts &facts, int64_t sizeM);
 
 /// Rows of p_k per parallel chunk of a blocked transpose (a multiple of
 /// the line-safe `parallelChunk` and of the block side): whole groups when
-/// that leaves kMinParallelChunks chunks, else as many whole blocks as
-/// leave that many.
+/// that leaves max(kMinParallelChunks, threads) chunks, else as many whole
+/// blocks as leave that many. `threads`: the threads the loop will run on
+/// (0: not known).
 int64_t getTransposeChunkRows(int64_t sizeK, int64_t parallelChunk,
-                              int64_t group, int64_t side);
+                              int64_t group, int64_t side, int64_t threads);
 
 /// The parallel chunks of a blocked transpose's plane at p_k (the nest's
 /// parallel level), when its middle dim is not split: `count` chunks of
@@ -229,6 +230,7 @@ struct TransposeChunkFacts {
   int64_t width = 0;         ///< W: the p_r elements of a block (wide x V)
   int64_t elementBytes = 0;
   int64_t storeBytes = 0; ///< bytes of one store of a block's row
+  int64_t threads = 0;    ///< threads of the parallel loop (0: not known)
   /// The rows may be split into column ranges: they start on lines and
   /// are plain (no realigned, flat or merged rows, no bound checks, no
   /// element-by-element p_k edge), and no middle dim takes the chunks.

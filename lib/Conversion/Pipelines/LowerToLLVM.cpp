@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Threading.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -63,6 +64,20 @@ void mlir::layout::buildLayoutLowerToLLVMPipeline(
       loops.maskedEdges = target->maskedStores;
     if (!options.transposeGroupBytes.hasValue() && succeeded(target))
       loops.transposeGroupBytes = target->transposeGroupBytes;
+  }
+  //    The threads the parallel loops will run on, so that a blocked
+  //    transpose's parallel loop has a chunk for each (parallel-threads if
+  //    given): num-threads, else (0, the runtime's default: every core)
+  //    the host's CPUs when the code is for the host (those this process
+  //    may run on), else not known. Code compiled here and run on a larger
+  //    machine should set num-threads or parallel-threads.
+  if (!options.parallelThreads.hasValue()) {
+    if (options.numThreads > 0)
+      loops.parallelThreads = options.numThreads;
+    else if (isHostCpu(options.targetCpu))
+      loops.parallelThreads = std::min<int64_t>(
+          LoopEmitOptions::kMaxParallelThreads,
+          llvm::hardware_concurrency().compute_thread_count());
   }
   //    One thread: serial nests, no OpenMP at all.
   bool parallel = options.numThreads != 1;

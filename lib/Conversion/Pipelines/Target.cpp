@@ -41,7 +41,9 @@ static const llvm::StringSet<> &getKnownX86Features() {
 FailureOr<TargetVectorInfo>
 mlir::layout::getTargetVectorInfo(StringRef cpu, StringRef features,
                                   function_ref<void(const Twine &)> emitError) {
-  bool host = cpu.empty() || cpu == "native";
+  static_assert(LoopEmitOptions::kMaxParallelThreads == kMaxNumThreads,
+                "parallel-threads and num-threads share their bound");
+  bool host = isHostCpu(cpu);
   llvm::Triple triple(llvm::sys::getProcessTriple());
   if (!triple.isX86()) {
     // Other architectures: 16-byte vectors (NEON, SSE-class), no masked

@@ -111,6 +111,11 @@ struct TargetVectorInfo {
   int64_t transposeGroupBytes = LoopEmitOptions::kDefaultTransposeGroupBytes;
 };
 
+/// Whether `cpu` (as clang's -march) names the host: '' or 'native'.
+inline bool isHostCpu(llvm::StringRef cpu) {
+  return cpu.empty() || cpu == "native";
+}
+
 /// The vector facts of a target (`cpu` as clang's -march, '' or 'native'
 /// for the host; `features` a comma-separated +name/-name list on top).
 /// Failure (reported) for an unknown CPU or a malformed or unknown feature.

@@ -49,6 +49,10 @@ LoopEmitOptions::verify(function_ref<void(const Twine &)> emitError) const {
           Twine(kMinTransposeGroupBytes) + " to " +
           Twine(kMaxTransposeGroupBytes) + ", got " +
           Twine(prefetchedGroupBytes));
+  if (parallelThreads < 0 || parallelThreads > kMaxParallelThreads)
+    error("parallel-threads must be 0 (not known) or a number of threads up "
+          "to " +
+          Twine(kMaxParallelThreads) + ", got " + Twine(parallelThreads));
   if (memoryStreams != 1 && memoryStreams != 2)
     error("memory-streams must be 1 or 2, got " + Twine(memoryStreams));
   return success(ok);

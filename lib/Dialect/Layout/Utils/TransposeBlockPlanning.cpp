@@ -394,8 +394,9 @@ void TransposeBlockKernel::planParallel() {
   // the dim outside it are whole lines, or nearly so when the chunks are
   // large (mayChunkMiddleDim). Else along p_k, in chunks of whole
   // groups and lines (the level's chunk rounded up to a multiple of the
-  // group, or of V when that leaves fewer than kMinParallelChunks chunks),
-  // the last one also taking the overlapping edge block. (Chunks of one
+  // group, or to one of lcm(chunk, V) when whole groups leave fewer than
+  // max(kMinParallelChunks, threads) chunks: getTransposeChunkRows), the
+  // last one also taking the overlapping edge block. (Chunks of one
   // block cut every group down to one block, one line per source row
   // visit: f32 4096^2 row-major -> permuted ran at 13 GB/s on two threads,
   // below its 21 GB/s on one.)
@@ -430,6 +431,7 @@ void TransposeBlockKernel::planParallel() {
   facts.width = width;
   facts.elementBytes = elementBytes;
   facts.storeBytes = storeBytes;
+  facts.threads = e.options.parallelThreads;
   facts.mayChunkColumns =
       middleChunks < 2 && !flatRows && !mergedRows &&
       !(alignedK && sizeK % v) && !validR && !validK &&

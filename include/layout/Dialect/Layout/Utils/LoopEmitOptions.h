@@ -55,6 +55,9 @@ struct LoopEmitOptions {
   /// (docs/performance.md, "Groups of prefetched rows").
   static constexpr int64_t kDefaultPrefetchedGroupBytes =
       ::mlir::layout::kDefaultPrefetchedGroupBytes;
+  /// Threads not known: the blocked transposes' parallel loops take
+  /// kMinParallelChunks chunks at least.
+  static constexpr int64_t kDefaultParallelThreads = 0;
   static constexpr bool kDefaultGroupElements = true;
   static constexpr bool kDefaultReportKernels = false;
 
@@ -67,6 +70,8 @@ struct LoopEmitOptions {
   /// Transpose groups of one line to a 4 KiB page per source row visit.
   static constexpr int64_t kMinTransposeGroupBytes = 64;
   static constexpr int64_t kMaxTransposeGroupBytes = 4096;
+  /// As --layout-lower-to-llvm's num-threads.
+  static constexpr int64_t kMaxParallelThreads = 4096;
 
   /// Bytes per vector of the innermost loop (e.g. 64: vector<16xf32>); 0
   /// keeps scalar loops. Rows whose destination is contiguous and whose
@@ -127,6 +132,13 @@ struct LoopEmitOptions {
   /// source along the row, in place of transposeGroupBytes; 0:
   /// transposeGroupBytes. Bounds as transposeGroupBytes.
   int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
+  /// Threads the parallel loops will run on (0: not known). A blocked
+  /// transpose's parallel loop walks chunks of whole groups of p_k rows;
+  /// where those would leave fewer chunks than max(kMinParallelChunks,
+  /// parallelThreads), its chunks are smaller than a group
+  /// (getTransposeChunkRows), so that every thread gets one: u8[4093,4099]
+  /// -> {0,1} moves in groups of 1024 rows, 4 of them.
+  int64_t parallelThreads = kDefaultParallelThreads;
   /// Relayouts of 8- or 16-bit elements between two layouts that keep the
   /// same k elements together, one of them through a sub-tile, move them
   /// as one element of k times the width (GroupedRelayout.h), with vector

@@ -69,6 +69,13 @@ defvar LoopEmitPassOptions =
             "narrower elements), in place of transpose-group-bytes: 0 "
             "(transpose-group-bytes) or a power of two from 64 to 4096 "
             "(docs/performance.md, \"Groups of prefetched rows\")">,
+     Option<"parallelThreads", "parallel-threads", "int64_t",
+            /*default=*/
+            "::mlir::layout::LoopEmitOptions::kDefaultParallelThreads",
+            "Threads the parallel loops will run on, 0 (not known) to "
+            "4096: a blocked transpose's parallel loop takes at least as "
+            "many chunks, smaller than its groups where it must "
+            "(docs/performance.md, \"Chunks for every thread\")">,
      Option<
          "groupElements", "group-elements", "bool",
          /*default=*/"::mlir::layout::LoopEmitOptions::kDefaultGroupElements",
