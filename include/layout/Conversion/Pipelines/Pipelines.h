@@ -104,9 +104,10 @@ struct TargetVectorInfo {
   /// AVX, 16 x 16 otherwise.
   int64_t registerFileBytes = 256;
   /// Bytes of a source row per blocked-transpose visit
-  /// (LoopEmitOptions::transposeGroupBytes): 1024 on Zen 4 and Emerald
-  /// Rapids with AVX-512 (znver4 or emeraldrapids, and avx512f, where it was
-  /// measured faster), the loop default elsewhere (Zen 5 measured 256 best;
+  /// (LoopEmitOptions::transposeGroupBytes): 1024 on Zen 4, Emerald
+  /// Rapids and every CPU with AMX, with AVX-512 (znver4, emeraldrapids or
+  /// amx-tile, and avx512f, where it was measured faster), the loop default
+  /// elsewhere (Zen 5 measured 256 best;
   /// docs/performance.md, "Groups of 1 KiB").
   int64_t transposeGroupBytes = LoopEmitOptions::kDefaultTransposeGroupBytes;
 };
