@@ -69,6 +69,16 @@ CASES = [
      "{0,1:T(8,128)}", (8, 128), 1),
     ("bf16_t01_to_t8x128_odd", "bf16", (260, 300), "{0,1:T(8,128)}",
      "{1,0:T(8,128)}", (8, 128), 1),
+    # f64 tiles of 8 rows (a whole block's side): the blocks are no taller
+    # than a tile but walk p_k across tiles (groups of many tiles' rows),
+    # both ways at odd extents, and the last tile row partly outside (45
+    # rows: 5 of 8 in the last tile).
+    ("f64_t8x128_to_t01_odd", "f64", (300, 260), "{1,0:T(8,128)}",
+     "{0,1:T(8,128)}", (8, 128), 1),
+    ("f64_t01_to_t8x128_odd", "f64", (260, 300), "{0,1:T(8,128)}",
+     "{1,0:T(8,128)}", (8, 128), 1),
+    ("f64_01_rows45", "f64", (45, 200), "{0,1}", "{1,0:T(8,128)}",
+     (8, 128), 1),
     # 4 and 3 of 128 columns in the last tile column: its blocks would be
     # no taller than a tile, so that column takes the level loops of the
     # nest shifted onto it (unmerged blocks inside a tile).

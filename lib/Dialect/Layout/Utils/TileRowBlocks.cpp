@@ -1,6 +1,6 @@
 //===- TileRowBlocks.cpp - Blocked transposes across tile rows ------------===//
 //
-// A blocked transpose into (or within) tiles of fewer rows than a vector
+// A blocked transpose into (or within) tiles of no more rows than a vector
 // has lanes, from a source contiguous across them, takes blocks no taller
 // than a tile: the (2,1) sub-tiles of bf16 moved as 32-bit groups make
 // T(4,128) tiles of i32, 4 x 4 blocks of 16-byte vectors, one 16-byte run
@@ -52,11 +52,15 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   // 32-bit groups of bf16 (2,1) sub-tiles into or out of T(8,128)-style
   // tiles went from 0.70-0.84x memcpy with 8 x 8 blocks to 1.07-1.32x,
   // AVX-512 code on Emerald Rapids: docs/performance.md, "Blocks across
-  // tiles of 8 f32 rows". AVX2's register file caps f32 blocks at 8 x 8,
-  // no taller than the tile, so emitMergedBlocks declines there. Rows of
-  // more than 32 bytes already fill the blocks.)
-  if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows >= lanes ||
-      *rows * elementBytes > 32 || !llvm::isPowerOf2_64(*rows))
+  // tiles of 8 f32 rows". Tiles exactly a block tall merge as well (f64
+  // T(8,128): 8 x 8 blocks; AVX2's f32 8 x 8): the blocks stay inside a
+  // tile, but p_k runs across the tiles, so a visit reads a whole group of
+  // each source row, not the tile's 8 rows: f64[2045,2051] T(8,128) ->
+  // {0,1:T(8,128)} 0.29 -> 0.66x memcpy, {0,1} -> T(8,128) 0.45 -> 0.69,
+  // AVX-512 code, docs/performance.md, "Blocks a tile tall, groups across
+  // tiles". Rows of more than 64 bytes fill a block alone.)
+  if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows > lanes ||
+      *rows * elementBytes > 64 || !llvm::isPowerOf2_64(*rows))
     return false;
   AffineExpr pk = placeholders[k], pin = placeholders[j];
   auto dimOf = [&](AffineExpr p) -> std::optional<unsigned> {
@@ -195,8 +199,9 @@ bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
     int64_t stride = std::gcd(destStrides[dimK], destStrides[dimIn]);
     destStrides[k] = destStrides[j] = stride;
   }
+  // (Blocks of whole tiles: a tile tall, or several tiles.)
   TransposeBlockKernel kernel(*this, k, rows, j);
-  if (!kernel.plan(active) || kernel.getSide() <= rows ||
+  if (!kernel.plan(active) || kernel.getSide() < rows ||
       kernel.getSide() % rows != 0) {
     LDBG() << "no transpose blocks across tile rows at level " << k;
     return false;
