@@ -36,8 +36,9 @@ int64_t getTransposeBlockLanes(int64_t lanes, int64_t elementBytes,
                                int64_t vectorBytes);
 
 /// Bytes of each source row a blocked transpose group reads by default
-/// (TransposePlaneFacts::groupBytes; measured best on Zen 5, while Zen 4
-/// and Emerald Rapids take 1024: docs/performance.md, "Groups of 1 KiB").
+/// (TransposePlaneFacts::groupBytes; measured best on Zen 5, while Zen 4,
+/// Emerald Rapids and CPUs with AMX take 1024: docs/performance.md,
+/// "Groups of 1 KiB").
 inline constexpr int64_t kDefaultTransposeGroupBytes = 256;
 /// Bytes of each source row a group reads when the blocks prefetch plain
 /// source rows (TransposePlaneFacts::prefetchedGroupBytes).

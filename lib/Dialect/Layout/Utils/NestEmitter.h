@@ -219,7 +219,7 @@ private:
   bool emitTransposeBlocks(unsigned k, const llvm::SmallBitVector &active);
   /// Blocked transposes over the rows of consecutive tiles
   /// (TileRowBlocks.cpp): levels k (tile rows) and n - 2 (the rows inside a
-  /// tile, fewer than a vector's lanes; any levels between them middle
+  /// tile, no more than a vector's lanes; any levels between them middle
   /// dims) merged into one p_k, when every source and check reads them
   /// only through rows * p_k + p_in; a middle dim whose last slot the array
   /// cuts is peeled. False, building nothing and leaving the nest as it
@@ -234,7 +234,7 @@ private:
   };
   /// The nest rewritten with `merged` as one p_k, the blocked transpose
   /// planned and built over it, the nest restored; false (nothing built)
-  /// when the kernel does not take it or its blocks are no taller than a
+  /// when the kernel does not take it or its blocks are shorter than a
   /// tile.
   bool emitMergedBlocks(const MergedRows &merged,
                         const llvm::SmallBitVector &active);

@@ -16,7 +16,7 @@
 // their tiles, and the nest is restored. A middle dim whose last slot is
 // cut by the array (odd extents) is peeled: the other slots, then that one
 // with a bound along the row (its blocks, or the level loops when they are
-// no taller than a tile: 3 columns of 128).
+// shorter than a tile: 3 columns of 128).
 //
 //===----------------------------------------------------------------------===//
 
