@@ -28,6 +28,8 @@ SUB = ("sub-tiled", "{1,0:T(8,128)(2,1)}")
 # 8-bit sub-tiles: quads of rows ((4,1), XLA's 8-bit TPU tiles) and pairs.
 SUB4 = ("sub-tiled-4", "{1,0:T(32,128)(4,1)}")
 SUB2 = ("sub-tiled-2", "{1,0:T(8,128)(2,1)}")
+TILED32 = ("tiled32", "{1,0:T(32,128)}")
+TPERM32 = ("tiled32-permuted", "{0,1:T(32,128)}")
 
 # Matrices: (name, element type, large shape, small shape, classes). The
 # odd ones have no extent a multiple of 8 or 128: rows are not whole lines
@@ -49,6 +51,9 @@ MATRICES = [
     ("u8_odd", "u8", (4093, 4099), (29, 291), [ROW, PERM, TILED, TPERM, SUB4,
                                                SUB2]),
     ("f64_odd", "f64", (2045, 2051), (29, 291), [ROW, PERM, TILED, TPERM]),
+    # XLA's 8-bit tiles without sub-tiles: T(32,128), 32 rows of 128 bytes
+    # (a tile as tall as a 32 x 32 block of AVX-512 code).
+    ("u8_t32", "u8", (4093, 4099), (29, 291), [ROW, PERM, TILED32, TPERM32]),
 ]
 BYTES = {"f32": 4, "bf16": 2, "u8": 1, "f64": 8}
 # The memref element type of an XLA element type, where they differ.

@@ -80,8 +80,9 @@ CASES = [
     ("f64_01_rows45", "f64", (45, 200), "{0,1}", "{1,0:T(8,128)}",
      (8, 128), 1),
     # 4 and 3 of 128 columns in the last tile column: its blocks would be
-    # no taller than a tile, so that column takes the level loops of the
-    # nest shifted onto it (unmerged blocks inside a tile).
+    # shorter than a tile and than 16 elements (4 x 4), so that column
+    # takes the level loops of the nest shifted onto it (unmerged blocks
+    # inside a tile).
     ("bf16_t8x128_to_t01_col4", "bf16", (260, 300), "{1,0:T(8,128)}",
      "{0,1:T(8,128)}", (8, 128), 1),
     ("bf16_t01_to_t8x128_col3", "bf16", (260, 259), "{0,1:T(8,128)}",
@@ -112,6 +113,18 @@ CASES = [
      "{0,1}", None, 1),
     ("i8_2x1_to_01_rows127", "i8", (127, 150), "{1,0:T(8,128)(2,1)}",
      "{0,1}", None, 1),
+    # XLA's 8-bit T(32,128) tiles without sub-tiles: a tile as tall as
+    # AVX-512's 32 x 32 blocks, twice AVX2's 16 x 16 (blocks a fraction of
+    # a tile, p_k across tiles); tiled into transposed tiles both ways at
+    # odd extents (the last tile row and tile column partly outside the
+    # array), and a transposed source into tiles, 300 rows (the last tile
+    # row 12 of 32).
+    ("i8_t32x128_to_t01_odd", "i8", (300, 260), "{1,0:T(32,128)}",
+     "{0,1:T(32,128)}", (32, 128), 1),
+    ("i8_t01_to_t32x128_odd", "i8", (260, 300), "{0,1:T(32,128)}",
+     "{1,0:T(32,128)}", (32, 128), 1),
+    ("i8_01_to_t32x128_rows300", "i8", (300, 200), "{0,1}",
+     "{1,0:T(32,128)}", (32, 128), 1),
 ]
 
 # Cases whose source is built with its rows rounded up to whole groups

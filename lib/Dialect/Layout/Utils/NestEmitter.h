@@ -235,7 +235,7 @@ private:
   /// The nest rewritten with `merged` as one p_k, the blocked transpose
   /// planned and built over it, the nest restored; false (nothing built)
   /// when the kernel does not take it or its blocks are shorter than a
-  /// tile.
+  /// tile and than kMinFractionBlockSide (16) elements.
   bool emitMergedBlocks(const MergedRows &merged,
                         const llvm::SmallBitVector &active);
   /// Builds a planned kernel's blocks (SCF loops) and reports them.

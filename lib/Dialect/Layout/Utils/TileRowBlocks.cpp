@@ -16,7 +16,7 @@
 // their tiles, and the nest is restored. A middle dim whose last slot is
 // cut by the array (odd extents) is peeled: the other slots, then that one
 // with a bound along the row (its blocks, or the level loops when they are
-// shorter than a tile: 3 columns of 128).
+// shorter than a tile and than 16 elements: 3 columns of 128).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +58,11 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   // each source row, not the tile's 8 rows: f64[2045,2051] T(8,128) ->
   // {0,1:T(8,128)} 0.29 -> 0.66x memcpy, {0,1} -> T(8,128) 0.45 -> 0.69,
   // AVX-512 code, docs/performance.md, "Blocks a tile tall, groups across
-  // tiles". Rows of more than 64 bytes fill a block alone.)
+  // tiles". Tiles a whole number of blocks tall merge alike: AVX2's 16 x 16
+  // 8-bit blocks in T(32,128) tiles, emitMergedBlocks; u8[4093,4099]
+  // {0,1} -> T(32,128) 0.20-0.23 -> 0.31-0.38x memcpy, docs/performance.md,
+  // "8-bit tiles without sub-tiles". Rows of more than 64 bytes fill a
+  // block alone.)
   if (!tiles || !rows || *tiles < 2 || *rows < 2 || *rows > lanes ||
       *rows * elementBytes > 64 || !llvm::isPowerOf2_64(*rows))
     return false;
@@ -168,6 +172,10 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
   return true;
 }
 
+/// The smallest block side (elements) that merges tiles taller than a
+/// block: AVX2's 8-bit 16 x 16, not the 4 x 4 blocks of a short dim.
+static constexpr int64_t kMinFractionBlockSide = 16;
+
 bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
                                    const llvm::SmallBitVector &active) {
   auto [k, j, rows, tiles, dimK, dimIn] = merged;
@@ -199,10 +207,15 @@ bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
     int64_t stride = std::gcd(destStrides[dimK], destStrides[dimIn]);
     destStrides[k] = destStrides[j] = stride;
   }
-  // (Blocks of whole tiles: a tile tall, or several tiles.)
+  // Blocks of whole tiles (a tile tall, or several tiles), or a fraction
+  // of a tile tall: those stay inside a tile, p_k still across the tiles
+  // (AVX2's 16 x 16 8-bit blocks in T(32,128) tiles). Not blocks shorter
+  // than a tile and than kMinFractionBlockSide elements, such as the 4 x 4
+  // blocks of a last tile column of 4: those keep the level loops. (The
+  // side and the tile's rows are powers of two: one divides the other.)
   TransposeBlockKernel kernel(*this, k, rows, j);
-  if (!kernel.plan(active) || kernel.getSide() < rows ||
-      kernel.getSide() % rows != 0) {
+  if (!kernel.plan(active) ||
+      (kernel.getSide() < rows && kernel.getSide() < kMinFractionBlockSide)) {
     LDBG() << "no transpose blocks across tile rows at level " << k;
     return false;
   }
