@@ -54,18 +54,26 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   // elements only on Zen 4 (but see the 32-bit rule below). Into tiled
   // destinations (planes of 128 rows) it lost in a first trial (f32
   // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
-  // blocks of whole lines (AVX-512's 16 x 16) need none while the source rows
-  // are a constant number of lines apart, a stride the hardware prefetchers
-  // follow; at odd pitches or inside tiles they do not, and prefetches gained
-  // on Zen 5 (bench/pairs, AVX-512 code, one thread: f32[4093,4099] row-major
-  // -> permuted 0.31-0.38 -> 0.49-0.62x memcpy, tiled -> permuted 0.37-0.67 ->
-  // 0.92-1.13; permuted -> row-major lost, 0.71-0.83 -> 0.51-0.71;
-  // docs/performance.md, "Prefetching f32 rows off lines"). Rows on lines
-  // and f64 measured slower with them; AVX2's 8 x 8 f32 blocks (half lines)
-  // are not measured and keep the rule before it.
+  // blocks need none while the source rows are a constant number of lines
+  // apart, a stride the hardware prefetchers follow; at odd pitches or
+  // inside tiles they do not, and prefetches gained: AVX-512's 16 x 16
+  // blocks (a whole line of each row) on Zen 5 (bench/pairs, one thread:
+  // f32[4093,4099] row-major -> permuted 0.31-0.38 -> 0.49-0.62x memcpy,
+  // tiled -> permuted 0.37-0.67 -> 0.92-1.13; permuted -> row-major lost,
+  // 0.71-0.83 -> 0.51-0.71; docs/performance.md, "Prefetching f32 rows off
+  // lines"), and AVX2's 8 x 8 (two side by side: 16 rows, half a line of
+  // each) more so on an Intel Xeon KVM guest with AMX (x86-64-v3 code, one
+  // thread, f32[4093,4099], two alternated runs, x memcpy: row-major ->
+  // permuted 0.34 -> 0.67-0.69, permuted -> row-major 0.33 -> 0.61-0.69,
+  // tiled -> permuted 0.44 -> 0.63-0.75, tiled-permuted -> row-major 0.43
+  // -> 0.57-0.61; docs/performance.md, "Prefetching AVX2's f32 rows off
+  // lines"). Hence blocks that read at least half a line of each row, in
+  // rows of at least a line (not 4 x 4 blocks, nor the nearly sequential
+  // rows of a short p_k, neither measured). Rows on lines and f64 measured
+  // slower with them.
   if (f.sizeR < kTransposePrefetchPlane ||
-      !(f.elementBytes <= 2 ||
-        (f.elementBytes == 4 && v * 4 >= 64 && !f.lineStridedRows)))
+      !(f.elementBytes <= 2 || (f.elementBytes == 4 && v * 4 >= 32 &&
+                                f.sizeK * 4 >= 64 && !f.lineStridedRows)))
     return 0;
   // At least a whole block ahead: 8-bit blocks of 64 rows (AVX-512's 2 x
   // 32 x 32, AVX2's 4 x 16 x 16) prefetched 32 rows ahead spent half their

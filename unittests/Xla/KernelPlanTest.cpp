@@ -206,7 +206,7 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   f = bf16Plane(4096, kTransposePrefetchPlane - 1);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
-  // f32 blocks read whole lines: no prefetches when the source rows are a
+  // f32 blocks: no prefetches when the source rows are a
   // constant number of lines apart, which the stride prefetchers follow.
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
   // Rows at an odd pitch or inside tiles: prefetches, on long planes.
@@ -216,12 +216,29 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f = f32Plane(4096, 128);
   f.lineStridedRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
-  // AVX2's register file: 8 x 8 f32 blocks of half lines, not measured:
-  // none.
+  // AVX2's register file: 8 x 8 f32 blocks of half lines, two side by
+  // side (16 rows): prefetched too at odd pitches (measured faster)...
   f = f32Plane(4093, 4099);
   f.registerFileBytes = 512;
   f.lineStridedRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  // ... but not with rows on lines,
+  f = f32Plane(4096, 4096);
+  f.registerFileBytes = 512;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // nor in rows shorter than a line (a short p_k: 8 x 8 blocks, nearly
+  // sequential reads),
+  f = f32Plane(12, 4099);
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // nor 4 x 4 blocks.
+  f = f32Plane(4093, 4099);
+  f.maxSide = 4;
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 4);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   // i8 blocks of 64 rows (AVX-512's 2 x 32 x 32, AVX2's 4 x 16 x 16): a
   // whole block ahead.

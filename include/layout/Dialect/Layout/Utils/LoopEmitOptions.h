@@ -128,7 +128,7 @@ struct LoopEmitOptions {
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
   /// Bytes of each source row per visit of the blocked transposes that
   /// prefetch plain source rows (planes of at least 512 rows along p_r; f32
-  /// 16 x 16 blocks off lines, 16-bit and narrower elements) and read no
+  /// blocks off lines, 16-bit and narrower elements) and read no
   /// source along the row, in place of transposeGroupBytes; 0:
   /// transposeGroupBytes. Bounds as transposeGroupBytes.
   int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
