@@ -51,7 +51,7 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   // -> permuted (row-major), 1.10-1.65x (mean 1.36x; e.g. tiled ->
   // permuted 8.5-11.4 -> 16.3-16.6 GB/s); f32 0.87-1.27x (mean 1.00x, the
   // noise of the cells without prefetches): hence 16-bit and narrower
-  // elements only on Zen 4 (but see the 32-bit rule below). Into tiled
+  // elements only on Zen 4 (but see the 32- and 64-bit rules below). Into tiled
   // destinations (planes of 128 rows) it lost in a first trial (f32
   // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
   // blocks need none while the source rows are a constant number of lines
@@ -68,12 +68,30 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   // tiled -> permuted 0.44 -> 0.63-0.75, tiled-permuted -> row-major 0.43
   // -> 0.57-0.61; docs/performance.md, "Prefetching AVX2's f32 rows off
   // lines"). Hence blocks that read at least half a line of each row, in
-  // rows of at least a line (not 4 x 4 blocks, nor the nearly sequential
-  // rows of a short p_k, neither measured). Rows on lines and f64 measured
-  // slower with them.
+  // rows of at least a line (not f32's 4 x 4 blocks, nor the nearly
+  // sequential rows of a short p_k, neither measured). Rows on lines
+  // measured slower with them. f64's 8 x 8 blocks gained with AVX2 code,
+  // where a block fills the register file (16 ymm), on the same guest
+  // (x86-64-v3, one thread, f64[2045,2051], two alternated runs, x memcpy;
+  // the plain crossings also read 1 KiB groups then, getGroupBytes):
+  // row-major -> permuted 0.33-0.46 -> 0.75-0.77, permuted -> row-major
+  // 0.32-0.38 -> 0.73-0.74, tiled -> permuted 0.48-0.58 -> 0.73-0.76,
+  // tiled-permuted -> row-major 0.44-0.52 -> 0.64-0.69. With AVX-512 code
+  // the tiled sources gained there (0.67-0.69 -> 0.77-0.84, 0.59-0.64 ->
+  // 0.79-0.80) and the plain crossings moved within noise, while on Zen 5
+  // row-major -> permuted had lost (0.89-0.95 -> 0.83-0.84, with 256-byte
+  // groups; docs/performance.md, "Prefetching f64 rows off lines"). Hence
+  // f64 blocks off lines from tiles on every target (Zen 5 not measured),
+  // and from plain rows only where the block fills the register file. f64
+  // 4 x 4 blocks (tiles narrower than 8) read half a line too, unmeasured.
+  bool halfLines = v * f.elementBytes >= 32 && f.sizeK * f.elementBytes >= 64;
+  bool fillsRegisters =
+      f.registerFileBytes > 0 && v * v * f.elementBytes >= f.registerFileBytes;
   if (f.sizeR < kTransposePrefetchPlane ||
-      !(f.elementBytes <= 2 || (f.elementBytes == 4 && v * 4 >= 32 &&
-                                f.sizeK * 4 >= 64 && !f.lineStridedRows)))
+      !(f.elementBytes <= 2 ||
+        (f.elementBytes == 4 && halfLines && !f.lineStridedRows) ||
+        (f.elementBytes == 8 && halfLines && !f.lineStridedRows &&
+         (!f.plainRows || fillsRegisters))))
     return 0;
   // At least a whole block ahead: 8-bit blocks of 64 rows (AVX-512's 2 x
   // 32 x 32, AVX2's 4 x 16 x 16) prefetched 32 rows ahead spent half their

@@ -206,8 +206,8 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   f = bf16Plane(4096, kTransposePrefetchPlane - 1);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
-  // f32 blocks: no prefetches when the source rows are a
-  // constant number of lines apart, which the stride prefetchers follow.
+  // f32 blocks: no prefetches when the source rows are a constant number
+  // of lines apart, which the stride prefetchers follow.
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
   // Rows at an odd pitch or inside tiles: prefetches, on long planes.
   f = f32Plane(4093, 4099);
@@ -256,11 +256,34 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(p->side, 16);
   EXPECT_EQ(p->wide, 4);
   EXPECT_EQ(p->prefetchRows, 64);
-  // f64 8 x 8 blocks: none (measured slower).
-  f = f32Plane(2045, 2051);
-  f.lanes = 8;
-  f.elementBytes = 8;
-  f.lineStridedRows = false;
+  // f64 8 x 8 blocks off lines: from tiles, prefetched,
+  auto f64PlaneOffLines = [](int64_t sizeK, int64_t sizeR) {
+    TransposePlaneFacts f = f32Plane(sizeK, sizeR);
+    f.lanes = 8;
+    f.elementBytes = 8;
+    f.destStrideKBytes = sizeR * 8;
+    f.lineStridedRows = false;
+    return f;
+  };
+  f = f64PlaneOffLines(2045, 2051);
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  // from plain rows only where the block fills the register file (AVX2's
+  // 512 bytes; AVX-512 code measured slower on Zen 5), not when it is
+  // unknown,
+  f.plainRows = true;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  f.registerFileBytes = 0;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  f.registerFileBytes = 512;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  // and never with rows on lines,
+  f.lineStridedRows = true;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // nor in rows shorter than a line.
+  f = f64PlaneOffLines(7, 2051);
+  EXPECT_EQ(planTransposeBlocks(f)->side, 4);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
 }
 

@@ -105,7 +105,9 @@ struct LoopEmitOptions {
   /// unknown. Blocked transposes with cached stores whose destination rows
   /// are a multiple of 1 KiB apart (power-of-two shapes: the 16 stores of a
   /// block fall into a few L1 sets) take two blocks side by side when both
-  /// fit in the registers, which halves the stores per set.
+  /// fit in the registers, which halves the stores per set. f64 blocks that
+  /// fill the register file (AVX2's 8 x 8) prefetch plain source rows off
+  /// lines (docs/performance.md, "Prefetching f64 rows off lines").
   int64_t vectorRegisterBytes = kDefaultVectorRegisterBytes;
   /// Nests with non-temporal stores move this many far-apart streams (per
   /// thread) at once: with 2, the outermost loop walks its first and second
@@ -128,9 +130,10 @@ struct LoopEmitOptions {
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
   /// Bytes of each source row per visit of the blocked transposes that
   /// prefetch plain source rows (planes of at least 512 rows along p_r; f32
-  /// blocks off lines, 16-bit and narrower elements) and read no
-  /// source along the row, in place of transposeGroupBytes; 0:
-  /// transposeGroupBytes. Bounds as transposeGroupBytes.
+  /// blocks off lines, f64 ones off lines that fill the register file, as
+  /// AVX2's 8 x 8 do, 16-bit and narrower elements) and read no source
+  /// along the row, in place of transposeGroupBytes; 0: transposeGroupBytes.
+  /// Bounds as transposeGroupBytes.
   int64_t prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
   /// Threads the parallel loops will run on (0: not known). A blocked
   /// transpose's parallel loop walks chunks of whole groups of p_k rows;
