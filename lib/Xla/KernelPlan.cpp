@@ -87,8 +87,33 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   bool halfLines = v * f.elementBytes >= 32 && f.sizeK * f.elementBytes >= 64;
   bool fillsRegisters =
       f.registerFileBytes > 0 && v * v * f.elementBytes >= f.registerFileBytes;
-  if (f.sizeR < kTransposePrefetchPlane ||
-      !(f.elementBytes <= 2 ||
+  // Planes shorter than kTransposePrefetchPlane (a tile's 128 rows: the
+  // crossings into tiles) prefetch across the group loop instead
+  // (TransposeBlockPlan::wrapPrefetch: past the plane's end, the next
+  // group's first rows). With AVX2 code (16 ymm registers) they gained on
+  // the Intel guest (x86-64-v3 code, one thread, two alternated runs, x
+  // memcpy; docs/performance.md, "Prefetching into the next group"): f32
+  // [4093,4099] permuted -> tiled 0.42-0.43 -> 0.80-0.81, row-major ->
+  // tiled-permuted 0.39-0.40 -> 0.68-0.77, tiled -> tiled-permuted
+  // 0.50-0.60 -> 0.71-0.73, f64[2045,2051] permuted -> tiled 0.45 ->
+  // 0.65-0.80, row-major -> tiled-permuted 0.41-0.46 -> 0.69-0.80. With
+  // AVX-512 code the same cells moved within noise there, and an earlier
+  // prefetch clamped at the plane's end (not wrapped) had lost on Zen 4
+  // (f32 permuted -> tiled 19 -> 13 GB/s): AVX-512 code keeps none. bf16
+  // gained too (bf16[4093,4099] permuted -> tiled 0.29-0.31 -> 0.51-0.53,
+  // row-major -> tiled-permuted 0.27-0.28 -> 0.45-0.48, permuted ->
+  // sub-tiled 0.20-0.22 -> 0.31-0.33; bf16[65536,64] permuted ->
+  // row-major, planes of 64 rows, 0.32-0.38 -> 0.46-0.49), 8-bit blocks
+  // (64 rows, half a tile's plane per distance) did not (u8[4093,4099]
+  // tiled -> tiled-permuted 0.56-0.57 -> 0.49-0.50, nothing above noise):
+  // they keep none. The plane holds two distances at least.
+  bool shortPlane = f.sizeR < kTransposePrefetchPlane;
+  bool wrapped = f.registerFileBytes > 0 && f.registerFileBytes <= 512 &&
+                 f.elementBytes >= 2 && !f.flatRows &&
+                 f.sizeR >= 2 * std::max(kTransposePrefetchRows, width);
+  if (shortPlane && !wrapped)
+    return 0;
+  if (!(f.elementBytes <= 2 ||
         (f.elementBytes == 4 && halfLines && !f.lineStridedRows) ||
         (f.elementBytes == 8 && halfLines && !f.lineStridedRows &&
          (!f.plainRows || fillsRegisters))))
@@ -239,6 +264,7 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
   int64_t width = v * plan.wide;
   plan.prefetchRows = getPrefetchRows(f, v, width);
+  plan.wrapPrefetch = plan.prefetchRows && f.sizeR < kTransposePrefetchPlane;
   int64_t visitBytes = f.rowReads ? std::min<int64_t>(256, f.groupBytes)
                                   : getGroupBytes(f, plan);
   // Flat rows visit each source row of a block once per flat row (63 x

@@ -43,7 +43,7 @@ func.func @transpose(%a: memref<512x512xf32>,
 }
 
 // prefetched-group-bytes: blocks that prefetch plain source rows (16-bit
-// elements, planes of at least 512 rows along p_r) read 1 KiB of each source
+// elements, planes of at least 512 rows along p_r here) read 1 KiB of each source
 // row per visit whatever the target's groups (docs/performance.md, "Groups of
 // prefetched rows"); 0 takes transpose-group-bytes. bf16[512,1024]{1,0} ->
 // {0,1}: 16 x 16 blocks, groups of 512 elements (1 KiB) or 128 (256 bytes).

@@ -200,12 +200,15 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   // Odd extents too: a plane of 512 rows along p_r is long enough.
   f = bf16Plane(4093, kTransposePrefetchPlane);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 32);
+  EXPECT_FALSE(planTransposeBlocks(f)->wrapPrefetch);
   // A tile's plane (128 rows along p_r) and anything shorter than 512
-  // rows: no prefetches.
+  // rows: no prefetches with AVX-512's register file (AVX2's wrap into
+  // the next group: TransposeBlocksWrapPrefetchesOnShortPlanes).
   f = bf16Plane(4096, 128);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
   f = bf16Plane(4096, kTransposePrefetchPlane - 1);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  EXPECT_FALSE(planTransposeBlocks(f)->wrapPrefetch);
   // f32 blocks: no prefetches when the source rows are a constant number
   // of lines apart, which the stride prefetchers follow.
   EXPECT_EQ(planTransposeBlocks(f32Plane(4096, 4096))->prefetchRows, 0);
@@ -285,6 +288,77 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f = f64PlaneOffLines(7, 2051);
   EXPECT_EQ(planTransposeBlocks(f)->side, 4);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+}
+
+TEST(KernelPlanTest, TransposeBlocksWrapPrefetchesOnShortPlanes) {
+  // AVX2's register file (512 bytes), f32 rows off lines into a tile's
+  // plane of 128 rows (permuted -> T(8,128)): two 8 x 8 blocks side by
+  // side, prefetching 32 rows ahead, into the next group past the plane's
+  // end; plain rows prefetched read 1 KiB of each row per group.
+  TransposePlaneFacts f = f32Plane(4093, 128);
+  f.registerFileBytes = 512;
+  f.lineStridedRows = false;
+  f.plainRows = true;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 8);
+  EXPECT_EQ(p->wide, 2);
+  EXPECT_EQ(p->prefetchRows, kTransposePrefetchRows);
+  EXPECT_TRUE(p->wrapPrefetch);
+  EXPECT_EQ(p->group, 256);
+  // Rows inside tiles (tiled -> tiled-permuted): the target's groups.
+  f.plainRows = false;
+  p = planTransposeBlocks(f);
+  EXPECT_TRUE(p->wrapPrefetch);
+  EXPECT_EQ(p->group, 64);
+  // The same plane with AVX-512's register file (measured within noise)
+  // or an unknown one: no prefetches.
+  f.registerFileBytes = 2048;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  f.registerFileBytes = 0;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // A plane of fewer than two distances (63 rows): none either.
+  f = f32Plane(4093, 63);
+  f.registerFileBytes = 512;
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // 64 rows, two distances: wrapped.
+  f.sizeR = 64;
+  f.destStrideKBytes = 256;
+  EXPECT_TRUE(planTransposeBlocks(f)->wrapPrefetch);
+  // Rows on lines take none, short plane or not.
+  f.lineStridedRows = true;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
+  // bf16 (16 x 16 blocks, two side by side: 32 rows) on a tile's plane:
+  // wrapped.
+  f = f32Plane(4093, 128);
+  f.lanes = 32;
+  f.elementBytes = 2;
+  f.destStrideKBytes = 256;
+  f.registerFileBytes = 512;
+  p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side * p->wide, 32);
+  EXPECT_EQ(p->prefetchRows, kTransposePrefetchRows);
+  EXPECT_TRUE(p->wrapPrefetch);
+  // i8 blocks of 64 rows (AVX2's 4 x 16 x 16; measured no faster): none
+  // on a tile's plane, though their long planes prefetch.
+  f.lanes = 64;
+  f.elementBytes = 1;
+  f.destStrideKBytes = 128;
+  p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side * p->wide, 64);
+  EXPECT_EQ(p->prefetchRows, 0);
+  f.sizeR = 4099;
+  f.destStrideKBytes = 4099;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 64);
+  // Long planes prefetch within the plane (no wrap).
+  f = f32Plane(4093, 4099);
+  f.registerFileBytes = 512;
+  f.lineStridedRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, kTransposePrefetchRows);
+  EXPECT_FALSE(planTransposeBlocks(f)->wrapPrefetch);
 }
 
 TEST(KernelPlanTest, TransposeBlocksReadPrefetchedPlainRowsInKiBGroups) {

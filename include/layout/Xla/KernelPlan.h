@@ -102,6 +102,13 @@ struct TransposeBlockPlan {
   /// block prefetches the lines it will read this many p_r rows later (0:
   /// no prefetches).
   int64_t prefetchRows = 0;
+  /// The plane is shorter than kTransposePrefetchPlane rows (a tile's):
+  /// the blocks whose rows prefetchRows ahead would pass the plane's end
+  /// prefetch the next group's first rows instead (p_r wrapped, p_k one
+  /// group further), the rows the group loop reads next. (Staged tiles,
+  /// and parallel chunks shorter than a group, read other rows next: the
+  /// prefetches stay in the buffer there, unmeasured.)
+  bool wrapPrefetch = false;
   /// Elements along p_r that a block prefetches ahead of its reads of the
   /// sources read along the destination's rows (an elementwise operand in
   /// the result's order: one line of each of the block's V rows per block,
@@ -154,7 +161,9 @@ planRowShifts(int64_t strideK, const std::vector<int64_t> &otherStrides,
 /// The prefetch distance of blocked transposes, in p_r rows
 /// (TransposeBlockPlan::prefetchRows; at least the block's own rows, V x
 /// wide), and the plane extent along p_r it needs: planes shorter than
-/// kTransposePrefetchPlane rows (tiles) would mostly prefetch past their end.
+/// kTransposePrefetchPlane rows (tiles) would mostly prefetch past their
+/// end, and prefetch into the next group instead where they prefetch at
+/// all (TransposeBlockPlan::wrapPrefetch).
 inline constexpr int64_t kTransposePrefetchRows = 32;
 inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
 

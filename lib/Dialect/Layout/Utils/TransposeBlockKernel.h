@@ -263,6 +263,8 @@ private:
   std::optional<int64_t> validK;
   int64_t kSlots = 0;
   int64_t group = 0, prefetchRows = 0, rowPrefetch = 0;
+  /// TransposeBlockPlan::wrapPrefetch.
+  bool wrapPrefetch = false;
   /// Realigned rows: planned (realignRows), and while the realigned
   /// variant is built (realigning) the shifts, the per-thread carry buffer
   /// (group x W), the current group's first p_k and the part of the row

@@ -318,6 +318,7 @@ bool TransposeBlockKernel::planBlock() {
   wide = blocks->wide;
   group = blocks->group;
   prefetchRows = blocks->prefetchRows;
+  wrapPrefetch = blocks->wrapPrefetch;
   rowPrefetch = blocks->rowPrefetch;
   realignRows = blocks->realignRows;
   return planAlignedSteps();

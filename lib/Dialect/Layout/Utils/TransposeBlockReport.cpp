@@ -22,6 +22,8 @@ std::string TransposeBlockKernel::describe() const {
      << " rows";
   if (prefetchRows)
     os << ", prefetch " << prefetchRows << " rows ahead";
+  if (wrapPrefetch)
+    os << " (into the next group)";
   if (rowPrefetch)
     os << ", row reads prefetched " << rowPrefetch << " ahead";
   if (stageK)

@@ -129,7 +129,8 @@ struct LoopEmitOptions {
   /// once.
   int64_t transposeGroupBytes = kDefaultTransposeGroupBytes;
   /// Bytes of each source row per visit of the blocked transposes that
-  /// prefetch plain source rows (planes of at least 512 rows along p_r; f32
+  /// prefetch plain source rows (planes of at least 512 rows along p_r, or
+  /// shorter ones with AVX2's register file, into the next group; f32
   /// blocks off lines, f64 ones off lines that fill the register file, as
   /// AVX2's 8 x 8 do, 16-bit and narrower elements) and read no source
   /// along the row, in place of transposeGroupBytes; 0: transposeGroupBytes.
