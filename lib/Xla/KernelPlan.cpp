@@ -36,10 +36,17 @@ mlir::layout::planTransposeStage(int64_t sizeK, int64_t sizeR, int64_t side,
   return plan;
 }
 
-/// TransposeBlockPlan::prefetchRows of blocks of side `v`, `width` rows
-/// along p_r.
-static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
-                               int64_t width) {
+namespace {
+/// TransposeBlockPlan::prefetchRows and wrapPrefetch.
+struct PrefetchChoice {
+  int64_t rows = 0;
+  bool wrap = false;
+};
+} // namespace
+
+/// The prefetches of blocks of side `v`, `width` rows along p_r.
+static PrefetchChoice getPrefetch(const TransposePlaneFacts &f, int64_t v,
+                                  int64_t width) {
   // Each source row a block reads is a new line a row pitch away from the
   // last: a stride the hardware prefetchers follow only partly, so the
   // reads wait on memory, and the more so the fewer bytes a block takes
@@ -51,9 +58,8 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   // -> permuted (row-major), 1.10-1.65x (mean 1.36x; e.g. tiled ->
   // permuted 8.5-11.4 -> 16.3-16.6 GB/s); f32 0.87-1.27x (mean 1.00x, the
   // noise of the cells without prefetches): hence 16-bit and narrower
-  // elements only on Zen 4 (but see the 32- and 64-bit rules below). Into tiled
-  // destinations (planes of 128 rows) it lost in a first trial (f32
-  // permuted -> tiled 19 -> 13 GB/s): hence kTransposePrefetchPlane. 32-bit
+  // elements only on Zen 4 (but see the 32- and 64-bit rules below; short
+  // planes, the crossings into tiles, have their own rule below). 32-bit
   // blocks need none while the source rows are a constant number of lines
   // apart, a stride the hardware prefetchers follow; at odd pitches or
   // inside tiles they do not, and prefetches gained: AVX-512's 16 x 16
@@ -112,12 +118,12 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
                  f.elementBytes >= 2 && !f.flatRows &&
                  f.sizeR >= 2 * std::max(kTransposePrefetchRows, width);
   if (shortPlane && !wrapped)
-    return 0;
+    return {};
   if (!(f.elementBytes <= 2 ||
         (f.elementBytes == 4 && halfLines && !f.lineStridedRows) ||
         (f.elementBytes == 8 && halfLines && !f.lineStridedRows &&
          (!f.plainRows || fillsRegisters))))
-    return 0;
+    return {};
   // At least a whole block ahead: 8-bit blocks of 64 rows (AVX-512's 2 x
   // 32 x 32, AVX2's 4 x 16 x 16) prefetched 32 rows ahead spent half their
   // prefetches on their own rows. u8[4093,4099], bench/pairs, Zen 5,
@@ -126,7 +132,7 @@ static int64_t getPrefetchRows(const TransposePlaneFacts &f, int64_t v,
   // (2,1) -> permuted 0.48-0.55 -> 1.05-1.09 / 0.32-0.37 -> 0.71-0.77,
   // tiled-permuted -> row-major 0.52-0.55 -> 0.74-0.75 / 0.43-0.46 ->
   // 0.58-0.70 (docs/performance.md, "Prefetching a whole block ahead").
-  return std::max(kTransposePrefetchRows, width);
+  return {std::max(kTransposePrefetchRows, width), shortPlane};
 }
 
 /// TransposeBlockPlan::rowPrefetch.
@@ -263,8 +269,9 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // in groups (0.58-0.62x -> 0.62-0.68x; A/B interleaved, one thread).
   bool grouped = f.sizeR * f.elementBytes >= 256 || v * f.elementBytes < 64;
   int64_t width = v * plan.wide;
-  plan.prefetchRows = getPrefetchRows(f, v, width);
-  plan.wrapPrefetch = plan.prefetchRows && f.sizeR < kTransposePrefetchPlane;
+  PrefetchChoice prefetch = getPrefetch(f, v, width);
+  plan.prefetchRows = prefetch.rows;
+  plan.wrapPrefetch = prefetch.wrap;
   int64_t visitBytes = f.rowReads ? std::min<int64_t>(256, f.groupBytes)
                                   : getGroupBytes(f, plan);
   // Flat rows visit each source row of a block once per flat row (63 x

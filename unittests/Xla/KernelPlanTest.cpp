@@ -290,6 +290,17 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
 }
 
+/// Expects blocks of `rows` rows along p_r (side x wide) on `f`,
+/// prefetching `prefetchRows` rows ahead, wrapped or not.
+static void expectBlockPrefetch(const TransposePlaneFacts &f, int64_t rows,
+                                int64_t prefetchRows, bool wrap) {
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side * p->wide, rows);
+  EXPECT_EQ(p->prefetchRows, prefetchRows);
+  EXPECT_EQ(p->wrapPrefetch, wrap);
+}
+
 TEST(KernelPlanTest, TransposeBlocksWrapPrefetchesOnShortPlanes) {
   // AVX2's register file (512 bytes), f32 rows off lines into a tile's
   // plane of 128 rows (permuted -> T(8,128)): two 8 x 8 blocks side by
@@ -336,23 +347,16 @@ TEST(KernelPlanTest, TransposeBlocksWrapPrefetchesOnShortPlanes) {
   f.elementBytes = 2;
   f.destStrideKBytes = 256;
   f.registerFileBytes = 512;
-  p = planTransposeBlocks(f);
-  ASSERT_TRUE(p);
-  EXPECT_EQ(p->side * p->wide, 32);
-  EXPECT_EQ(p->prefetchRows, kTransposePrefetchRows);
-  EXPECT_TRUE(p->wrapPrefetch);
+  expectBlockPrefetch(f, 32, kTransposePrefetchRows, /*wrap=*/true);
   // i8 blocks of 64 rows (AVX2's 4 x 16 x 16; measured no faster): none
   // on a tile's plane, though their long planes prefetch.
   f.lanes = 64;
   f.elementBytes = 1;
   f.destStrideKBytes = 128;
-  p = planTransposeBlocks(f);
-  ASSERT_TRUE(p);
-  EXPECT_EQ(p->side * p->wide, 64);
-  EXPECT_EQ(p->prefetchRows, 0);
+  expectBlockPrefetch(f, 64, 0, /*wrap=*/false);
   f.sizeR = 4099;
   f.destStrideKBytes = 4099;
-  EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 64);
+  expectBlockPrefetch(f, 64, 64, /*wrap=*/false);
   // Long planes prefetch within the plane (no wrap).
   f = f32Plane(4093, 4099);
   f.registerFileBytes = 512;

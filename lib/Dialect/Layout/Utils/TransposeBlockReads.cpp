@@ -192,30 +192,31 @@ void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
         {pr + (row + prefetchRows), x.cst(sizeR - 1)}, /*isMax=*/false));
     for (AffineExpr ex : e.sources[n].index)
       indices.push_back(x.materialize(ex.replace(splitFlat(ahead))));
-  } else if (wrapPrefetch) {
-    // A short plane (a tile's rows): past the plane's end, the next
-    // group's first rows (p_k one group on, clamped to the last block),
-    // which the group loop reads next. An interleaved run's first row
-    // may precede the overlapping last block (`row` < 0), and the
-    // wrapped base may be 0: clamped at the plane's start.
-    AffineExpr ahead = pr + prefetchRows;
-    AffineExpr base = x.value(x.materializeMinMax(
-        {ahead % sizeR, x.cst(sizeR - width)}, /*isMax=*/false));
-    AffineExpr k = x.value(x.materializeMinMax(
-        {pk + ahead.floorDiv(sizeR) * group, x.cst(sizeK - v)},
-        /*isMax=*/false));
-    for (AffineExpr ex : e.sources[n].index)
-      indices.push_back(x.materialize(
-          ex.replace(pr, base + std::max<int64_t>(row, 0)).replace(pk, k)));
   } else {
     // The block's rows prefetchRows ahead, clamped as a whole (the last
     // block's rows at the end): one clamped base per block and constant
     // offsets, not a clamp per row (with 32 rows of two sources the
-    // per-row clamps and pointers spilled general registers).
+    // per-row clamps and pointers spilled general registers). A short
+    // plane (wrapPrefetch: a tile's rows) wraps past its end to the next
+    // group's first rows (p_k one group on, clamped to the last block),
+    // which the group loop reads next; there an interleaved run's first
+    // row may precede the overlapping last block (`row` < 0) while the
+    // wrapped base may be 0: clamped at the plane's start.
+    AffineExpr ahead = pr + prefetchRows;
     AffineExpr base = x.value(x.materializeMinMax(
-        {pr + prefetchRows, x.cst(sizeR - width)}, /*isMax=*/false));
+        {wrapPrefetch ? ahead % sizeR : ahead, x.cst(sizeR - width)},
+        /*isMax=*/false));
+    AffineExpr k = pk;
+    int64_t offset = row;
+    if (wrapPrefetch) {
+      k = x.value(x.materializeMinMax(
+          {pk + ahead.floorDiv(sizeR) * group, x.cst(sizeK - v)},
+          /*isMax=*/false));
+      offset = std::max<int64_t>(row, 0);
+    }
     for (AffineExpr ex : e.sources[n].index)
-      indices.push_back(x.materialize(ex.replace(pr, base + row)));
+      indices.push_back(
+          x.materialize(ex.replace(pr, base + offset).replace(pk, k)));
   }
   memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
                              /*isWrite=*/false,
