@@ -103,16 +103,22 @@ static PrefetchChoice getPrefetch(const TransposePlaneFacts &f, int64_t v,
   // tiled-permuted 0.39-0.40 -> 0.68-0.77, tiled -> tiled-permuted
   // 0.50-0.60 -> 0.71-0.73, f64[2045,2051] permuted -> tiled 0.45 ->
   // 0.65-0.80, row-major -> tiled-permuted 0.41-0.46 -> 0.69-0.80. With
-  // AVX-512 code the same cells moved within noise there, and an earlier
-  // prefetch clamped at the plane's end (not wrapped) had lost on Zen 4
-  // (f32 permuted -> tiled 19 -> 13 GB/s): AVX-512 code keeps none. bf16
-  // gained too (bf16[4093,4099] permuted -> tiled 0.29-0.31 -> 0.51-0.53,
-  // row-major -> tiled-permuted 0.27-0.28 -> 0.45-0.48, permuted ->
-  // sub-tiled 0.20-0.22 -> 0.31-0.33; bf16[65536,64] permuted ->
-  // row-major, planes of 64 rows, 0.32-0.38 -> 0.46-0.49), 8-bit blocks
-  // (64 rows, half a tile's plane per distance) did not (u8[4093,4099]
+  // AVX-512 code the same cells moved within noise there, on Zen 4 both
+  // ways within that VM's noise (f32 permuted -> tiled 0.98-0.99 ->
+  // 1.09-1.15, f64 tiled-permuted -> tiled 0.93-0.95 -> 0.74-0.85), and an
+  // earlier prefetch clamped at the plane's end (not wrapped) had lost on
+  // Zen 4 (f32 permuted -> tiled 19 -> 13 GB/s): AVX-512 code keeps none.
+  // On the Intel guest bf16 gained too (bf16[4093,4099] permuted ->
+  // tiled 0.29-0.31 -> 0.51-0.53, row-major -> tiled-permuted 0.27-0.28 ->
+  // 0.45-0.48, permuted -> sub-tiled 0.20-0.22 -> 0.31-0.33; bf16[65536,64]
+  // permuted -> row-major, planes of 64 rows, 0.32-0.38 -> 0.46-0.49), 8-bit
+  // blocks (64 rows, half a tile's plane per distance) did not (u8[4093,4099]
   // tiled -> tiled-permuted 0.56-0.57 -> 0.49-0.50, nothing above noise):
-  // they keep none. The plane holds two distances at least.
+  // they keep none. Zen 4 with AVX2 code gained as the Intel guest did
+  // for f32, on one thread and two (permuted -> tiled 0.65-0.84 ->
+  // 0.94-1.08 and 0.86-0.88 -> 1.07-1.08), bf16 on two threads (one:
+  // within noise), f64 within that VM's noise. The plane holds two
+  // distances at least.
   bool shortPlane = f.sizeR < kTransposePrefetchPlane;
   bool wrapped = f.registerFileBytes > 0 && f.registerFileBytes <= 512 &&
                  f.elementBytes >= 2 && !f.flatRows &&
