@@ -130,8 +130,8 @@ static PrefetchChoice getPrefetch(const TransposePlaneFacts &f, int64_t v,
         (f.elementBytes == 8 && halfLines && !f.lineStridedRows &&
          (!f.plainRows || fillsRegisters))))
     return {};
-  // At least a whole block ahead: 8-bit blocks of 64 rows (AVX-512's 2 x
-  // 32 x 32, AVX2's 4 x 16 x 16) prefetched 32 rows ahead spent half their
+  // At least a whole block ahead: 8-bit blocks of 64 rows (4 x 16 x 16;
+  // AVX-512's were 2 x 32 x 32 then) prefetched 32 rows ahead spent half their
   // prefetches on their own rows. u8[4093,4099], bench/pairs, Zen 5,
   // alternated, x memcpy (one thread, AVX-512 code / AVX2 code): tiled ->
   // permuted 0.55-0.56 -> 1.09-1.27 / 0.44-0.50 -> 0.81-0.85, sub-tiled
@@ -210,6 +210,22 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
     return f.sizeK >= side && f.sizeR >= side &&
            (f.maxSide == 0 || side <= f.maxSide);
   };
+  // 8-bit blocks are kByteBlockSide x kByteBlockSide, four side by side
+  // in an AVX-512 register (two in AVX2's): each block's rows are one
+  // 128-bit lane, transposed by in-lane byte interleaves (vpunpcklbw:
+  // transposeInRegisters' rounds for 16-byte rows). AVX-512's 32 x 32
+  // blocks, two per register, took all 32 registers plus the index vectors
+  // of vpermt2b/w/d/q and spilled (u8[4093,4099] -> {0,1}: 269 spills and
+  // reloads in the function, 122 with 16 x 16 blocks). bench/pairs
+  // u8[4093,4099], Zen 4, one thread, two alternated runs, x memcpy, the
+  // cells that stage nothing (tiled sources): AVX-512 code tiled ->
+  // tiled-permuted 0.67 -> 0.91-0.95, tiled-permuted -> tiled 0.70-0.79 ->
+  // 0.81-0.97; AVX2 code (16 x 16 already: the interleaves alone) tiled ->
+  // tiled-permuted 0.55-0.56 -> 0.62-0.64, tiled-permuted -> tiled
+  // 0.56-0.58 -> 0.66-0.67 (docs/performance.md, "8-bit blocks in 128-bit
+  // lanes, staged source lines").
+  if (f.elementBytes == 1)
+    v = std::min(v, kByteBlockSide);
   while (v > 4 && !fits(v))
     v /= 2;
   if (!fits(v))
@@ -294,6 +310,35 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // the rows a visit really reads.
   plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
   plan.rowPrefetch = getRowPrefetch(f);
+  // 8-bit blocks read 64 source rows at once (4 x 16 x 16), a quarter line
+  // of each per block. Rows about a page apart (u8[4093,4099]: 4,099 bytes)
+  // fall into 3 or 4 of the L1's 64 sets, whose 8 ways cannot hold the
+  // block's 64 lines: each line came from L2 again for each block that
+  // took part of it, and the prefetches a group ahead (64 rows x 1 KiB,
+  // twice the L1) evicted each other. Staged in spans of kLineStageBytes,
+  // each row's span is copied once into 16 KiB of contiguous lines, and
+  // the prefetches fill L2. The one function timed alone with evicted
+  // buffers (u8[4093,4099] -> {0,1}, Zen 4, AVX-512 code, one thread): 12
+  // GB/s before, 12 with 16 x 16 blocks, 15 staged with prefetches into
+  // L1, 13 prefetching into L2 unstaged, 19 both; unstaged, the source's
+  // pitch alone moved it from 9.7 GB/s (4,096 bytes) to 23 (4,160: rows on
+  // lines, one set apart). bench/pairs u8[4093,4099], Zen 4, one thread,
+  // two alternated runs, x memcpy, the previous kernel (AVX-512: 32 x 32
+  // blocks) -> this one: AVX-512 code row-major -> permuted 0.52-0.56 ->
+  // 0.54-0.78 (10.6-12.5 -> 14.2-20.0 GB/s), permuted -> row-major
+  // 0.47-0.56 -> 0.59-0.74; AVX2 code 0.30-0.33 -> 0.57-0.58 (7.6-8.0 ->
+  // 15.4-16.0 GB/s), 0.31-0.37 -> 0.52-0.75 (docs/performance.md, "8-bit
+  // blocks in 128-bit lanes, staged source lines"). Plain rows only (tiles
+  // and interleaved runs read differently) of one source, copies (no row
+  // reads), blocks of 64 rows (the measured geometry: wider vectors' blocks
+  // would stage the whole L1), groups of whole spans (which the plane's
+  // full blocks then hold). Parallel chunks shorter than a span copy a
+  // whole span for fewer rows (unmeasured).
+  int64_t span = kLineStageBytes / f.elementBytes;
+  if (f.elementBytes == 1 && width == 64 && f.plainRows && !f.rowReads &&
+      !f.flatRows && f.blockSources == 1 && plan.group % span == 0 &&
+      f.sizeK / v * v >= span)
+    plan.lineStageBytes = kLineStageBytes;
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
   // (AVX-512, one thread) f32 4093 x 4099 -> {0,1} ran at 8 GB/s where the

@@ -120,9 +120,77 @@ TEST(KernelPlanTest, TransposeBlocksWithinTheRegisterFile) {
   f.elementBytes = 1;
   EXPECT_EQ(planTransposeBlocks(f)->side, 16);
   EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
-  // An unknown register file (0) bounds nothing: 32 x 32 i8.
+  // An unknown register file (0) bounds nothing but i8 blocks, which are
+  // kByteBlockSide (16) on every target: 16-byte rows, one 128-bit lane.
   f.registerFileBytes = 0;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 32);
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  // AVX-512 as well (32 x 32 i8, 1 KiB, would fit its 2 KiB).
+  f.registerFileBytes = 2048;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  // bf16 keeps 16 x 16 there.
+  f.lanes = 32;
+  f.elementBytes = 2;
+  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
+}
+
+TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
+  // u8[4093,4099] -> {0,1} with AVX-512: 16 x 16 blocks four wide (64
+  // source rows), plain rows, groups of 1024 (1 KiB): staged in spans of
+  // 256 bytes (1024 % 256 == 0, 4093 / 16 * 16 >= 256).
+  TransposePlaneFacts f = f32Plane(4093, 4099);
+  f.lanes = 64;
+  f.elementBytes = 1;
+  f.plainRows = true;
+  f.groupBytes = 1024;
+  f.destStrideKBytes = 4099;
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, 16);
+  EXPECT_EQ(p->wide, 4);
+  EXPECT_EQ(p->group, 1024);
+  EXPECT_EQ(p->lineStageBytes, kLineStageBytes);
+  // Not staged: rows inside tiles or interleaved runs, ...
+  f.plainRows = false;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.plainRows = true;
+  // ... an elementwise op's row reads, two crossing sources, flat rows,
+  f.rowReads = true;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.rowReads = false;
+  f.blockSources = 2;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.blockSources = 1;
+  f.flatRows = true;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.flatRows = false;
+  // ... groups that are not whole spans (64-byte groups: 64 rows), a
+  // plane shorter than a span (p_k 255: groups of 240 rows, not a span),
+  // blocks of fewer than 64 rows
+  // (p_r 32: one block wide), wider elements (bf16).
+  f.groupBytes = 64;
+  f.prefetchedGroupBytes = 64;
+  EXPECT_EQ(planTransposeBlocks(f)->group, 64);
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.groupBytes = 1024;
+  f.prefetchedGroupBytes = kDefaultPrefetchedGroupBytes;
+  f.sizeK = 255;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.sizeK = 4093;
+  f.sizeR = 32;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  f.sizeR = 4099;
+  f.lanes = 32;
+  f.elementBytes = 2;
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
+  // AVX2 (512 bytes of registers): 16 x 16 u8 blocks, four wide, staged.
+  f.lanes = 64;
+  f.elementBytes = 1;
+  f.registerFileBytes = 512;
+  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
 }
 
 TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
@@ -243,8 +311,7 @@ TEST(KernelPlanTest, TransposeBlocksPrefetchLongPlanesOfNarrowElements) {
   f.lineStridedRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->side, 4);
   EXPECT_EQ(planTransposeBlocks(f)->prefetchRows, 0);
-  // i8 blocks of 64 rows (AVX-512's 2 x 32 x 32, AVX2's 4 x 16 x 16): a
-  // whole block ahead.
+  // i8 blocks of 64 rows (4 x 16 x 16): a whole block ahead.
   f = f32Plane(4093, 4099);
   f.lanes = 64;
   f.elementBytes = 1;

@@ -87,6 +87,8 @@ struct TransposePlaneFacts {
   /// The rows are flattened with the dim outside them (shouldFlattenRows):
   /// sizeR is the flat row's extent.
   bool flatRows = false;
+  /// Sources read in blocks (crossing the destination's rows).
+  int64_t blockSources = 1;
 };
 
 /// The blocks of a blocked transpose.
@@ -121,6 +123,11 @@ struct TransposeBlockPlan {
   /// registers), so that the rows stream too instead of taking unaligned
   /// cached stores.
   bool realignRows = false;
+  /// Staged source lines: each group's p_k blocks go in spans of this many
+  /// bytes of each source row, the span of the block's rows copied first
+  /// into a per-thread buffer of contiguous lines that the span's blocks
+  /// read; the blocks' prefetches then fill L2, not L1 (0: not staged).
+  int64_t lineStageBytes = 0;
 };
 
 /// The shifts of realigned rows (TransposeBlockPlan::realignRows;
@@ -166,6 +173,13 @@ planRowShifts(int64_t strideK, const std::vector<int64_t> &otherStrides,
 /// all (TransposeBlockPlan::wrapPrefetch).
 inline constexpr int64_t kTransposePrefetchRows = 32;
 inline constexpr int64_t kTransposePrefetchPlane = 16 * kTransposePrefetchRows;
+
+/// The side of 8-bit blocks (TransposeBlockPlan::side): rows of 16 bytes,
+/// one x86 128-bit lane each.
+inline constexpr int64_t kByteBlockSide = 16;
+
+/// The span of staged source lines (TransposeBlockPlan::lineStageBytes).
+inline constexpr int64_t kLineStageBytes = 256;
 
 /// A blocked transpose of an elementwise nest staged in tiles
 /// (planTransposeStage): `rows` destination rows (p_k) x `columns`

@@ -113,9 +113,9 @@ CASES = [
      "{0,1}", None, 1),
     ("i8_2x1_to_01_rows127", "i8", (127, 150), "{1,0:T(8,128)(2,1)}",
      "{0,1}", None, 1),
-    # XLA's 8-bit T(32,128) tiles without sub-tiles: a tile as tall as
-    # AVX-512's 32 x 32 blocks, twice AVX2's 16 x 16 (blocks a fraction of
-    # a tile, p_k across tiles); tiled into transposed tiles both ways at
+    # XLA's 8-bit T(32,128) tiles without sub-tiles: a tile twice as tall as
+    # the 16 x 16 8-bit blocks (blocks a fraction of a tile, p_k across
+    # tiles); tiled into transposed tiles both ways at
     # odd extents (the last tile row and tile column partly outside the
     # array), and a transposed source into tiles, 300 rows (the last tile
     # row 12 of 32).

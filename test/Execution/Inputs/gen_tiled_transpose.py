@@ -57,8 +57,8 @@ CASES = [
     # Blocks across tile rows (TileRowBlocks.cpp: tiles of fewer rows than
     # a vector's lanes, from a source contiguous across them): 5 bf16 tile
     # rows (an edge block of 16 rows straddling two tiles), a row-major
-    # source into transposed tiles, i8 T(16,128) (32 x 32 blocks over 3
-    # tiles), and (2,1) sub-tiles whose 32-bit groups make T(4,128) tiles
+    # source into transposed tiles, i8 T(16,128) (16 x 16 blocks, a tile
+    # tall), and (2,1) sub-tiles whose 32-bit groups make T(4,128) tiles
     # (9 of them, 8 x 8 blocks).
     ("bf16_01_to_t8x128_5tiles", "bf16", (40, 256), "{0,1}",
      "{1,0:T(8,128)}"),
@@ -70,8 +70,8 @@ CASES = [
     # Tiled into transposed tiles, both of fewer rows than a vector has
     # lanes: blocks across the destination's tile rows with its tile
     # columns as middle dims, each block's rows crossing the source's tiles
-    # at constant offsets (getAlignedOffsets); bf16 both ways, i8 (32 x 32
-    # blocks over 4 tiles on each side), a batch dim outside, and odd
+    # at constant offsets (getAlignedOffsets); bf16 both ways, i8 (16 x 16
+    # blocks over 2 tiles on each side), a batch dim outside, and odd
     # extents in one destination tile column (padding along both bounds).
     ("bf16_t8x128_to_t01", "bf16", (256, 512), "{1,0:T(8,128)}",
      "{0,1:T(8,128)}"),

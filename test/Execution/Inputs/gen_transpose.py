@@ -44,7 +44,7 @@ CASES = [
     # stores per shift of its first row (scf.index_switch).
     ("t45x67_f32", "f32", (45, 67), (1, 0)),
     ("t37x41_f64", "f64", (37, 41), (1, 0)),
-    # Two blocks per line (bf16 16 x 16, i8 32 x 32): whole lines realigned,
+    # Several blocks per line (bf16 16 x 16, i8 16 x 16): whole lines realigned,
     # the shifts alternating with the block's p_k residue (rows of 67 bf16
     # and 131 i8).
     ("t67x40_bf16", "bf16", (67, 40), (1, 0)),
@@ -92,8 +92,8 @@ CASES = [
     # stride (5 x 129 x 8 f32, 20,640 bytes) is not whole lines: chunks of 2
     # flat rows of 4,128 bytes (mayChunkMiddleDim), the last one taking 3.
     ("t4_3210_mid_chunks", "f32", (8, 129, 5, 8), (3, 2, 1, 0)),
-    # Blocks side by side in one register (transposeSideBySide): i8 32 x 32
-    # (AVX-512) or 16 x 16 (AVX2) blocks two wide, with overlapping edge
+    # Blocks side by side in one register (transposeSideBySide): i8 16 x 16
+    # blocks four wide (AVX-512: one register; AVX2: two), with overlapping edge
     # blocks along both dims of a 3-D permutation; bf16 16 x 16 blocks (20
     # rows along p_k) two wide on AVX-512.
     ("t3_210_odd_i8", "i8", (99, 5, 37), (2, 1, 0)),
@@ -102,10 +102,24 @@ CASES = [
     # chunks of p_k would read a part of each source line per visit, so the
     # chunks split the columns (parallel chunks of N columns), with an
     # overlapping p_k edge block (40 rows of 16) in each chunk; f32 with
-    # 8 x 8 blocks (AVX2's register file) and i8 32 x 32.
+    # 8 x 8 blocks (AVX2's register file) and i8 16 x 16.
     ("t256x40_bf16", "bf16", (256, 40), (1, 0)),
     ("t128x24_f32", "f32", (128, 24), (1, 0)),
     ("t512x96_i8", "i8", (512, 96), (1, 0)),
+    # Staged source lines (StagedSourceLines.cpp): 8-bit blocks four wide
+    # (64 source rows) whose groups of 1024 rows along p_k are copied 256
+    # bytes of each row at a time. p_k 1100: the last group's 64 rows copy
+    # the span that ends at the group's end (832 .. 1087), then an
+    # overlapping p_k edge block reads the source itself; rows of 67 and
+    # 131 bytes (a p_r edge block, realigned streaming rows), planes one
+    # after the other (the outer dim of 2), a middle dim of 3 between p_k
+    # and the rows (t3_210: rows of 128 bytes, whole lines, not flattened;
+    # parallel middle chunks on 2 threads), on 2 threads chunks shorter than a group and
+    # than a span (the par, par64 and par512 RUN lines: the copy clamped
+    # at 0).
+    ("t67x1100_i8", "i8", (67, 1100), (1, 0)),
+    ("t3_021_staged_ui8", "ui8", (2, 131, 1050), (0, 2, 1)),
+    ("t3_210_staged_i8", "i8", (128, 3, 1100), (2, 1, 0)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64, "ui8": 8, "ui16": 16,
          "si16": 16}

@@ -8,7 +8,9 @@
 // shuffle): 16 x 16 i32 on AVX2 (x86-64-v3) takes about 130 shuffles and
 // blends instead of about 430 vpermps/vblendps plus spills, 8 x 8 i32 32
 // instead of 48, 16 x 16 i16 about 130 instead of 510; on AVX-512 both are
-// about 64 two-source permutes per 16 x 16 block.
+// about 64 two-source permutes per 16 x 16 block. 8-bit blocks of 16-byte
+// rows take perfect-shuffle rounds instead (interleaveRounds): each is one
+// in-lane byte interleave there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,32 +41,19 @@ static Value bitcastIf(OpBuilder &b, Location loc, VectorType type,
   return type ? vector::BitCastOp::create(b, loc, type, value) : value;
 }
 
-SmallVector<Value>
-mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
-                                          ArrayRef<Value> rows) {
-  int64_t v = rows.size();
-  assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
-  // Vectors of n = m V lanes hold m blocks side by side (segments of V
-  // lanes): each round's masks repeat per segment.
-  int64_t n = cast<VectorType>(rows.front().getType()).getDimSize(0);
-  assert(n % v == 0 && "whole blocks side by side");
-  // Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
-  // clear, the g x g blocks above the diagonal of each 2g x 2g block trade
-  // places with those below it:
-  //   r'     = a[0..g) b[0..g)   a[2g..3g) b[2g..3g) ...
-  //   r + g' = a[g..2g) b[g..2g) a[3g..4g) b[3g..4g) ...
-  // (a, b rows r and r + g). After the log2(V) rounds element (i, j) is at
-  // (j, i). Large g first: on a target narrower than the vector the first
-  // round only renames registers, and each round is one instruction per
-  // vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
-  // AVX-512 (vshufi64x2, vpermt2d/q/w).
-  // 16-bit floats (the blocks of an elementwise op's bf16 operand; copies
-  // move integers already) are shuffled as integers (getShuffleBitsType).
-  auto type = cast<VectorType>(rows.front().getType());
-  VectorType bits = getShuffleBitsType(type);
-  SmallVector<Value> current;
-  for (Value row : rows)
-    current.push_back(bitcastIf(b, loc, bits, row));
+/// Round g (g = V/2, V/4, ..., 1): for rows r < r + g with bit g of r
+/// clear, the g x g blocks above the diagonal of each 2g x 2g block trade
+/// places with those below it:
+///   r'     = a[0..g) b[0..g)   a[2g..3g) b[2g..3g) ...
+///   r + g' = a[g..2g) b[g..2g) a[3g..4g) b[3g..4g) ...
+/// (a, b rows r and r + g). After the log2(V) rounds element (i, j) is at
+/// (j, i). Large g first: on a target narrower than the vector the first
+/// round only renames registers, and each round is one instruction per
+/// vector on AVX2 (vperm2f128, vunpcklpd/vshufps, blend + shuffle) and
+/// AVX-512 (vshufi64x2, vpermt2d/q/w).
+static void swapRounds(OpBuilder &b, Location loc, SmallVector<Value> &current,
+                       int64_t n) {
+  int64_t v = current.size();
   for (int64_t g = v / 2; g >= 1; g /= 2) {
     SmallVector<int64_t> low, high;
     for (int64_t p = 0; p < n; ++p) {
@@ -81,6 +70,64 @@ mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
       current[r + g] = vector::ShuffleOp::create(b, loc, a, c, high);
     }
   }
+}
+
+/// 8-bit blocks of 16-byte rows (one x86 128-bit lane per block): log2(V)
+/// rounds of the perfect shuffle, each taking rows i and i + V/2 to
+///   2i'     = a[0] b[0] a[1] b[1] ... a[V/2 - 1] b[V/2 - 1]
+///   2i + 1' = a[V/2] b[V/2] ... a[V - 1] b[V - 1]
+/// per block (a, b rows i and i + V/2); after them element (i, j) is at
+/// (j, i). Each is one in-lane byte interleave, vpunpcklbw/vpunpckhbw on
+/// SSE, AVX2 and AVX-512 alike, without the index vectors and byte
+/// shuffles of the swap rounds at g = 2 and 1 (AVX2: vpshufb and blends;
+/// AVX-512: vpermt2b/w).
+static void interleaveRounds(OpBuilder &b, Location loc,
+                             SmallVector<Value> &current, int64_t n) {
+  int64_t v = current.size();
+  // The same masks every round.
+  SmallVector<int64_t> low, high;
+  for (int64_t base = 0; base < n; base += v)
+    for (int64_t q = 0; q < v / 2; ++q) {
+      low.append({base + q, n + base + q});
+      high.append({base + v / 2 + q, n + base + v / 2 + q});
+    }
+  for (int64_t rounds = llvm::Log2_64(v); rounds > 0; --rounds) {
+    SmallVector<Value> next(v);
+    for (int64_t i = 0; i < v / 2; ++i) {
+      Value a = current[i], c = current[i + v / 2];
+      next[2 * i] = vector::ShuffleOp::create(b, loc, a, c, low);
+      next[2 * i + 1] = vector::ShuffleOp::create(b, loc, a, c, high);
+    }
+    current = std::move(next);
+  }
+}
+
+SmallVector<Value>
+mlir::layout::loops::transposeInRegisters(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> rows) {
+  int64_t v = rows.size();
+  assert(llvm::isPowerOf2_64(v) && "a power-of-two block");
+  // Vectors of n = m V lanes hold m blocks side by side (segments of V
+  // lanes): each round's masks repeat per segment.
+  int64_t n = cast<VectorType>(rows.front().getType()).getDimSize(0);
+  assert(n % v == 0 && "whole blocks side by side");
+  // The rounds: swapRounds, or interleaveRounds for 8-bit blocks of 16
+  // bytes (other widths of 16-byte rows, SSE's, keep the swaps:
+  // unmeasured). 16-bit floats (the blocks of an elementwise op's bf16
+  // operand; copies move integers already) are shuffled as integers
+  // (getShuffleBitsType).
+  auto type = cast<VectorType>(rows.front().getType());
+  VectorType bits = getShuffleBitsType(type);
+  SmallVector<Value> current;
+  for (Value row : rows)
+    current.push_back(bitcastIf(b, loc, bits, row));
+  unsigned elementBits = cast<VectorType>(current.front().getType())
+                             .getElementType()
+                             .getIntOrFloatBitWidth();
+  if (elementBits == 8 && v * elementBits == 128)
+    interleaveRounds(b, loc, current, n);
+  else
+    swapRounds(b, loc, current, n);
   if (bits)
     for (Value &row : current)
       row = vector::BitCastOp::create(b, loc, type, row);

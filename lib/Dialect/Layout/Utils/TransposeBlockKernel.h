@@ -3,10 +3,10 @@
 // The kernel behind NestEmitter::emitTransposeBlocks: its plan (block
 // geometry, loop order, parallel chunks: TransposeBlockPlanning.cpp;
 // realigned rows: RealignedTransposeRows.cpp; flat rows:
-// FlatTransposeRows.cpp; staged tiles: StagedTransposeBlocks.cpp) and its
-// emission, TransposeBlocks.cpp, TransposeBlockReads.cpp,
-// TransposeBlockStores.cpp and the same three variant files. Private to
-// lib/Dialect/Layout/Utils.
+// FlatTransposeRows.cpp; staged tiles: StagedTransposeBlocks.cpp; staged
+// source lines: StagedSourceLines.cpp) and its emission,
+// TransposeBlocks.cpp, TransposeBlockReads.cpp, TransposeBlockStores.cpp
+// and the same four variant files. Private to lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//
 
@@ -191,6 +191,13 @@ private:
   /// sources, and the tiles of p_k in [start, end) of a plane.
   bool planStaged();
   void makeStages();
+  /// Staged source lines (StagedSourceLines.cpp; planned:
+  /// TransposeBlockPlan::lineStageBytes): the p_k blocks of [g0, min(g0 +
+  /// group, end)) span by span, each span's copy of the block's source
+  /// rows, and a block row's vector read from the buffer.
+  void spanBlocks(AffineExpr g0, AffineExpr end, function_ref<void()> block);
+  void copyLines(AffineExpr start);
+  Value readStagedLine(VectorType vectorType, int64_t row);
   void stagedPlane(AffineExpr start, AffineExpr end, bool alignedRows);
 
   NestEmitter &e;
@@ -314,6 +321,16 @@ private:
   SmallVector<Value> stages;
   SmallVector<Type> stageTypes;
   Block *stagesBlock = nullptr;
+  /// Staged source lines: the span in elements (0: not staged), the
+  /// per-thread buffer (width x lineSpan) and where it was made (shared
+  /// like the stages), the current span's first p_k while its blocks are
+  /// built, and whether the blocks being built read the sources
+  /// (rowBlocks; not the realigned rows' carry flush).
+  int64_t lineSpan = 0;
+  Value lineStage;
+  Block *lineStageBlock = nullptr;
+  std::optional<AffineExpr> lineStart;
+  bool blockReads = false;
 };
 } // namespace mlir::layout::loops
 

@@ -302,6 +302,8 @@ bool TransposeBlockKernel::planBlock() {
       reads, [](const SourceRead &read) { return read.kind != Read::Block; });
   facts.lineStridedRows = hasLineStridedRows();
   facts.plainRows = hasPlainRows();
+  facts.blockSources = llvm::count_if(
+      reads, [](const SourceRead &read) { return read.kind == Read::Block; });
   if (!mergedRows && planFlatRows(facts)) {
     facts.sizeR = sizeR;
     facts.flatRows = true;
@@ -318,6 +320,7 @@ bool TransposeBlockKernel::planBlock() {
   wide = blocks->wide;
   group = blocks->group;
   prefetchRows = blocks->prefetchRows;
+  lineSpan = blocks->lineStageBytes / e.elementBytes;
   wrapPrefetch = blocks->wrapPrefetch;
   rowPrefetch = blocks->rowPrefetch;
   realignRows = blocks->realignRows;
@@ -330,8 +333,8 @@ void TransposeBlockKernel::planWidth() {
   // (layout/Xla/KernelPlan.h, with the measurements behind them).
   width = v * wide;
   storeBytes = width * e.elementBytes;
-  // Blocks whose rows are narrower than the target's registers (8-bit 32
-  // x 32 and 16-bit 16 x 16 on AVX-512, 8-bit 16 x 16 on AVX2) go through
+  // Blocks whose rows are narrower than the target's registers (8-bit 16
+  // x 16 and 16-bit 16 x 16 on AVX-512 and AVX2) go through
   // the rounds of shuffles side by side, as many as a register holds: each
   // shuffle moves that many times the bytes (transposeSideBySide;
   // docs/performance.md, "Blocks side by side in a register"). A

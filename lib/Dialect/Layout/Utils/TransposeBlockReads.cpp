@@ -118,12 +118,16 @@ SmallVector<SmallVector<Value>> TransposeBlockKernel::readBlock(unsigned n,
         rows.push_back(readInterleavedRow(n, w * v + row, fullR));
         continue;
       }
+      if (prefetchRows)
+        prefetchRow(n, w * v + row);
+      if (lineStart) {
+        rows.push_back(readStagedLine(vectorType, w * v + row));
+        continue;
+      }
       // Inside an aligned block of a tiled source, the block's first index
       // plus constant steps (no division per row; each of the `wide` blocks
       // is aligned on its own); the overlapping edge block is not aligned:
       // each row's own index.
-      if (prefetchRows)
-        prefetchRow(n, w * v + row);
       if (flatRows) {
         rows.push_back(e.toMoveType(vector::LoadOp::create(
             b, loc, vectorType, source.view, flatRowIndices(n, w * v + row))));
@@ -184,7 +188,9 @@ Value TransposeBlockKernel::readInterleavedRow(unsigned n, int64_t row,
 
 /// Prefetches the vector of `source` that the block prefetchRows rows
 /// further along p_r reads as its row `row` (clamped to the plane: a
-/// prefetch never leaves the buffer).
+/// prefetch never leaves the buffer), into L1, or into L2 where the source
+/// lines are staged (TransposeBlockPlan::lineStageBytes: a group ahead is
+/// twice the L1 there).
 void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
   SmallVector<Value> indices;
   if (flatRows) {
@@ -220,7 +226,8 @@ void TransposeBlockKernel::prefetchRow(unsigned n, int64_t row) {
   }
   memref::PrefetchOp::create(b, loc, e.sources[n].view, indices,
                              /*isWrite=*/false,
-                             /*localityHint=*/3, /*isDataCache=*/true);
+                             /*localityHint=*/lineSpan ? 1 : 3,
+                             /*isDataCache=*/true);
 }
 
 /// Prefetches into L2 (locality 1: prefetcht2 on x86) the line of row-read

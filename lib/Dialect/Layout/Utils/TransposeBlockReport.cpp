@@ -26,6 +26,9 @@ std::string TransposeBlockKernel::describe() const {
     os << " (into the next group)";
   if (rowPrefetch)
     os << ", row reads prefetched " << rowPrefetch << " ahead";
+  if (lineSpan)
+    os << ", source lines staged " << lineSpan * e.elementBytes
+       << " bytes at a time";
   if (stageK)
     os << ", staged tiles of " << stageK << " x " << stageR;
   if (flatRows)

@@ -37,12 +37,12 @@ int64_t TransposeBlockKernel::partsPerStore(bool alignedStores) {
     return wide;
   // Blocks transposed side by side in one register that is the whole row
   // are stored as that register, not as parts extracted from it (a
-  // vextracti64x4 per part: AVX-512's 8-bit 32 x 32 and 16-bit 16 x 16
-  // blocks, two wide). A row of several registers (AVX2's 8-bit 16 x 16
-  // blocks, four wide, two per register) keeps its parts: stored a register
-  // at a time, u8[4096,4096] transposes ran 0.57 -> 0.54x memcpy (bench/
-  // pairs, Emerald Rapids, AVX2 code, three alternated runs); its realigned
-  // rows do gain (storeRealignedRow).
+  // vextracti64x4 per part: AVX-512's 8-bit 16 x 16 blocks, four wide,
+  // and 16-bit 16 x 16, two wide). A row of several registers (AVX2's 8-bit 16
+  // x 16 blocks, four wide, two per register) keeps its parts: stored a
+  // register at a time, u8[4096,4096] transposes ran 0.57 -> 0.54x memcpy
+  // (bench/pairs, Emerald Rapids, AVX2 code, three alternated runs); its
+  // realigned rows do gain (storeRealignedRow).
   int64_t parts = registerParts();
   return parts == wide ? parts : 1;
 }

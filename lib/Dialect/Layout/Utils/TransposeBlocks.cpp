@@ -77,7 +77,9 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
 void TransposeBlockKernel::rowBlocks(
     function_ref<void(function_ref<void()>)> eachK, bool alignedRows) {
   auto blocks = [&](bool fullR, bool aligned) {
+    blockReads = true;
     eachK([&] { emitBlock(fullR, aligned); });
+    blockReads = false;
   };
   if (!realigning) {
     columnBlocks([&](bool fullR) { blocks(fullR, alignedRows && fullR); });
@@ -189,6 +191,10 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
               x.value(x.materializeMinMax({g0 + group, end}, /*isMax=*/false));
         rowBlocks(
             [&](function_ref<void()> block) {
+              if (lineSpan && blockReads) {
+                spanBlocks(g0, end, block);
+                return;
+              }
               x.forLoop(
                   {g0}, {g0 + group, end},
                   [&](Value iv) {
@@ -342,6 +348,11 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
   // realigned rows.
   auto makeCarry = [&] {
     makeStages();
+    // (The aligned and unaligned variants of a serial nest share one.)
+    if (lineSpan && !(lineStage && lineStageBlock == e.allocaBlock)) {
+      lineStage = allocateBuffer(width, lineSpan);
+      lineStageBlock = e.allocaBlock;
+    }
     if (realigning)
       carry = allocateBuffer(group, width);
     if (realigning && junctions)

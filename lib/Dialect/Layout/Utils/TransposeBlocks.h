@@ -34,9 +34,9 @@ Value concatenateVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts);
 /// The V x V blocks [w][r] (vectors of V lanes) transposed, `batch` of them
 /// side by side in vectors of batch V lanes (each row r of the batch's
 /// blocks concatenated, the segments split apart after): the same rounds
-/// of shuffles move batch times the bytes. 8-bit 32 x 32 and 16-bit 16 x
-/// 16 blocks on AVX-512 (two per zmm), 8-bit 16 x 16 on AVX2 (two per
-/// ymm), and any block whose rows are narrower than a register (f32 8 x 8
+/// of shuffles move batch times the bytes. 8-bit 16 x 16 blocks on AVX-512
+/// (four per zmm) and AVX2 (two per ymm), 16-bit 16 x 16 on AVX-512 (two
+/// per zmm), and any block whose rows are narrower than a register (f32 8 x 8
 /// tiles on AVX-512).
 SmallVector<SmallVector<Value>>
 transposeSideBySide(OpBuilder &b, Location loc,
