@@ -185,11 +185,12 @@ static int64_t getGroupBytes(const TransposePlaneFacts &f,
   return f.groupBytes;
 }
 
-std::optional<TransposeBlockPlan>
-mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
+/// TransposeBlockPlan::side: the largest block (V x V, V a power of two
+/// down to 4) that fits the vector, the register file and the plane, or 0.
+static int64_t getBlockSide(const TransposePlaneFacts &f) {
   int64_t v = getTransposeBlockLanes(f.lanes, f.elementBytes, f.vectorBytes);
   if (!v)
-    return std::nullopt;
+    return 0;
   // A block larger than the register file spills: AVX2's 16 ymm registers
   // (512 bytes) hold an 8 x 8 f32 block but not a 16 x 16 one (1 KiB, two
   // ymm per 64-byte row). The narrower blocks then go side by side (`wide`
@@ -228,7 +229,51 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
     v = std::min(v, kByteBlockSide);
   while (v > 4 && !fits(v))
     v /= 2;
-  if (!fits(v))
+  return fits(v) ? v : 0;
+}
+
+/// TransposeBlockPlan::lineStageBytes: the span of each source row staged
+/// into contiguous lines before the blocks read it, or 0.
+static int64_t getLineStageBytes(const TransposePlaneFacts &f,
+                                 const TransposeBlockPlan &plan,
+                                 int64_t width) {
+  // 8-bit blocks read 64 source rows at once (4 x 16 x 16), a quarter line
+  // of each per block. Rows about a page apart (u8[4093,4099]: 4,099 bytes)
+  // fall into 3 or 4 of the L1's 64 sets, whose 8 ways cannot hold the
+  // block's 64 lines: each line came from L2 again for each block that
+  // took part of it, and the prefetches a group ahead (64 rows x 1 KiB,
+  // twice the L1) evicted each other. Staged in spans of kLineStageBytes,
+  // each row's span is copied once into 16 KiB of contiguous lines, and
+  // the prefetches fill L2. The one function timed alone with evicted
+  // buffers (u8[4093,4099] -> {0,1}, Zen 4, AVX-512 code, one thread): 12
+  // GB/s before, 12 with 16 x 16 blocks, 15 staged with prefetches into
+  // L1, 13 prefetching into L2 unstaged, 19 both; unstaged, the source's
+  // pitch alone moved it from 9.7 GB/s (4,096 bytes) to 23 (4,160: rows on
+  // lines, one set apart). bench/pairs u8[4093,4099], Zen 4, one thread,
+  // two alternated runs, x memcpy, the previous kernel (AVX-512: 32 x 32
+  // blocks) -> this one: AVX-512 code row-major -> permuted 0.52-0.56 ->
+  // 0.54-0.78 (10.6-12.5 -> 14.2-20.0 GB/s), permuted -> row-major
+  // 0.47-0.56 -> 0.59-0.74; AVX2 code 0.30-0.33 -> 0.57-0.58 (7.6-8.0 ->
+  // 15.4-16.0 GB/s), 0.31-0.37 -> 0.52-0.75 (docs/performance.md, "8-bit
+  // blocks in 128-bit lanes, staged source lines"). Plain rows only (tiles
+  // and interleaved runs read differently) of one source, copies (no row
+  // reads), blocks of 64 rows (the measured geometry: wider vectors' blocks
+  // would stage the whole L1), groups of whole spans (which the plane's
+  // full blocks then hold). Parallel chunks shorter than a span copy a
+  // whole span for fewer rows (unmeasured).
+  int64_t span = kLineStageBytes / f.elementBytes;
+  int64_t v = plan.side;
+  if (f.elementBytes == 1 && width == 64 && f.plainRows && !f.rowReads &&
+      !f.flatRows && f.blockSources == 1 && plan.group % span == 0 &&
+      f.sizeK / v * v >= span)
+    return kLineStageBytes;
+  return 0;
+}
+
+std::optional<TransposeBlockPlan>
+mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
+  int64_t v = getBlockSide(f);
+  if (!v)
     return std::nullopt;
   TransposeBlockPlan plan;
   plan.side = v;
@@ -310,35 +355,7 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   // the rows a visit really reads.
   plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
   plan.rowPrefetch = getRowPrefetch(f);
-  // 8-bit blocks read 64 source rows at once (4 x 16 x 16), a quarter line
-  // of each per block. Rows about a page apart (u8[4093,4099]: 4,099 bytes)
-  // fall into 3 or 4 of the L1's 64 sets, whose 8 ways cannot hold the
-  // block's 64 lines: each line came from L2 again for each block that
-  // took part of it, and the prefetches a group ahead (64 rows x 1 KiB,
-  // twice the L1) evicted each other. Staged in spans of kLineStageBytes,
-  // each row's span is copied once into 16 KiB of contiguous lines, and
-  // the prefetches fill L2. The one function timed alone with evicted
-  // buffers (u8[4093,4099] -> {0,1}, Zen 4, AVX-512 code, one thread): 12
-  // GB/s before, 12 with 16 x 16 blocks, 15 staged with prefetches into
-  // L1, 13 prefetching into L2 unstaged, 19 both; unstaged, the source's
-  // pitch alone moved it from 9.7 GB/s (4,096 bytes) to 23 (4,160: rows on
-  // lines, one set apart). bench/pairs u8[4093,4099], Zen 4, one thread,
-  // two alternated runs, x memcpy, the previous kernel (AVX-512: 32 x 32
-  // blocks) -> this one: AVX-512 code row-major -> permuted 0.52-0.56 ->
-  // 0.54-0.78 (10.6-12.5 -> 14.2-20.0 GB/s), permuted -> row-major
-  // 0.47-0.56 -> 0.59-0.74; AVX2 code 0.30-0.33 -> 0.57-0.58 (7.6-8.0 ->
-  // 15.4-16.0 GB/s), 0.31-0.37 -> 0.52-0.75 (docs/performance.md, "8-bit
-  // blocks in 128-bit lanes, staged source lines"). Plain rows only (tiles
-  // and interleaved runs read differently) of one source, copies (no row
-  // reads), blocks of 64 rows (the measured geometry: wider vectors' blocks
-  // would stage the whole L1), groups of whole spans (which the plane's
-  // full blocks then hold). Parallel chunks shorter than a span copy a
-  // whole span for fewer rows (unmeasured).
-  int64_t span = kLineStageBytes / f.elementBytes;
-  if (f.elementBytes == 1 && width == 64 && f.plainRows && !f.rowReads &&
-      !f.flatRows && f.blockSources == 1 && plan.group % span == 0 &&
-      f.sizeK / v * v >= span)
-    plan.lineStageBytes = kLineStageBytes;
+  plan.lineStageBytes = getLineStageBytes(f, plan, width);
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
   // (AVX-512, one thread) f32 4093 x 4099 -> {0,1} ran at 8 GB/s where the

@@ -100,38 +100,44 @@ TEST(KernelPlanTest, TransposeBlocksTwoWideForCachedKiBStrides) {
   EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
 }
 
+/// Sets f's element type: `lanes` elements of `bytes` per vector.
+static void setElement(TransposePlaneFacts &f, int64_t lanes, int64_t bytes) {
+  f.lanes = lanes;
+  f.elementBytes = bytes;
+}
+
+/// Expects f's plan to take side x side blocks, `wide` side by side.
+static void expectBlocks(const TransposePlaneFacts &f, int64_t side,
+                         int64_t wide) {
+  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->side, side);
+  EXPECT_EQ(p->wide, wide);
+}
+
 TEST(KernelPlanTest, TransposeBlocksWithinTheRegisterFile) {
   // AVX-512 (2 KiB of registers) keeps f32 16 x 16 blocks (1 KiB).
   TransposePlaneFacts f = f32Plane(256, 256);
-  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  expectBlocks(f, 16, 1);
   // AVX2 with 64-byte vectors (two ymm each, 512 bytes of registers): 8 x
   // 8 f32 blocks, two side by side per 64-byte destination line.
   f.registerFileBytes = 512;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 8);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  expectBlocks(f, 8, 2);
   // bf16 16 x 16 blocks are 512 bytes: they fit and stay.
-  f.lanes = 32;
-  f.elementBytes = 2;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 2);
+  setElement(f, 32, 2);
+  expectBlocks(f, 16, 2);
   // i8: 32 x 32 (1 KiB) -> 16 x 16, four side by side.
-  f.lanes = 64;
-  f.elementBytes = 1;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  setElement(f, 64, 1);
+  expectBlocks(f, 16, 4);
   // An unknown register file (0) bounds nothing but i8 blocks, which are
   // kByteBlockSide (16) on every target: 16-byte rows, one 128-bit lane.
   f.registerFileBytes = 0;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  expectBlocks(f, 16, 4);
   // AVX-512 as well (32 x 32 i8, 1 KiB, would fit its 2 KiB).
   f.registerFileBytes = 2048;
-  EXPECT_EQ(planTransposeBlocks(f)->side, 16);
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  expectBlocks(f, 16, 4);
   // bf16 keeps 16 x 16 there.
-  f.lanes = 32;
-  f.elementBytes = 2;
+  setElement(f, 32, 2);
   EXPECT_EQ(planTransposeBlocks(f)->side, 16);
 }
 
@@ -140,17 +146,13 @@ TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
   // source rows), plain rows, groups of 1024 (1 KiB): staged in spans of
   // 256 bytes (1024 % 256 == 0, 4093 / 16 * 16 >= 256).
   TransposePlaneFacts f = f32Plane(4093, 4099);
-  f.lanes = 64;
-  f.elementBytes = 1;
+  setElement(f, 64, 1);
   f.plainRows = true;
   f.groupBytes = 1024;
   f.destStrideKBytes = 4099;
-  std::optional<TransposeBlockPlan> p = planTransposeBlocks(f);
-  ASSERT_TRUE(p);
-  EXPECT_EQ(p->side, 16);
-  EXPECT_EQ(p->wide, 4);
-  EXPECT_EQ(p->group, 1024);
-  EXPECT_EQ(p->lineStageBytes, kLineStageBytes);
+  expectBlocks(f, 16, 4);
+  EXPECT_EQ(planTransposeBlocks(f)->group, 1024);
+  EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
   // Not staged: rows inside tiles or interleaved runs, ...
   f.plainRows = false;
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
@@ -167,8 +169,8 @@ TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
   f.flatRows = false;
   // ... groups that are not whole spans (64-byte groups: 64 rows), a
   // plane shorter than a span (p_k 255: groups of 240 rows, not a span),
-  // blocks of fewer than 64 rows
-  // (p_r 32: one block wide), wider elements (bf16).
+  // blocks of fewer than 64 rows (p_r 32: one block wide), wider elements
+  // (bf16).
   f.groupBytes = 64;
   f.prefetchedGroupBytes = 64;
   EXPECT_EQ(planTransposeBlocks(f)->group, 64);
@@ -179,17 +181,15 @@ TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
   f.sizeK = 4093;
   f.sizeR = 32;
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 1);
+  expectBlocks(f, 16, 1);
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
   f.sizeR = 4099;
-  f.lanes = 32;
-  f.elementBytes = 2;
+  setElement(f, 32, 2);
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, 0);
   // AVX2 (512 bytes of registers): 16 x 16 u8 blocks, four wide, staged.
-  f.lanes = 64;
-  f.elementBytes = 1;
+  setElement(f, 64, 1);
   f.registerFileBytes = 512;
-  EXPECT_EQ(planTransposeBlocks(f)->wide, 4);
+  expectBlocks(f, 16, 4);
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
 }
 

@@ -160,8 +160,9 @@ private:
   SmallVector<Value> junctionIndices(AffineExpr column);
   void storeCarry(int64_t j, ArrayRef<Value> row);
   /// The p_r blocks of a plane; `eachK` runs its argument at each p_k
-  /// block of the group.
-  void rowBlocks(function_ref<void(function_ref<void()>)> eachK,
+  /// block of the group, `reads` when it reads the sources (blocks; not
+  /// the realigned rows' carry flush).
+  void rowBlocks(function_ref<void(function_ref<void()>, bool reads)> eachK,
                  bool alignedRows);
   /// One source's vectors of the block: [w][j], destination row j.
   SmallVector<SmallVector<Value>> readBlock(unsigned n, bool fullR);
@@ -324,13 +325,11 @@ private:
   /// Staged source lines: the span in elements (0: not staged), the
   /// per-thread buffer (width x lineSpan) and where it was made (shared
   /// like the stages), the current span's first p_k while its blocks are
-  /// built, and whether the blocks being built read the sources
-  /// (rowBlocks; not the realigned rows' carry flush).
+  /// built.
   int64_t lineSpan = 0;
   Value lineStage;
   Block *lineStageBlock = nullptr;
   std::optional<AffineExpr> lineStart;
-  bool blockReads = false;
 };
 } // namespace mlir::layout::loops
 

@@ -75,11 +75,10 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
 /// lanes outside the streamed lines (storeOutsideStream); unmasked they
 /// store whole vectors over the stream, with the same values.
 void TransposeBlockKernel::rowBlocks(
-    function_ref<void(function_ref<void()>)> eachK, bool alignedRows) {
+    function_ref<void(function_ref<void()>, bool reads)> eachK,
+    bool alignedRows) {
   auto blocks = [&](bool fullR, bool aligned) {
-    blockReads = true;
-    eachK([&] { emitBlock(fullR, aligned); });
-    blockReads = false;
+    eachK([&] { emitBlock(fullR, aligned); }, /*reads=*/true);
   };
   if (!realigning) {
     columnBlocks([&](bool fullR) { blocks(fullR, alignedRows && fullR); });
@@ -104,23 +103,25 @@ void TransposeBlockKernel::rowBlocks(
   // buffer, merged without masked stores on any target). Otherwise every
   // lane, like the unrealigned edge.
   bool lanesAfterStream = e.options.maskedEdges || junctions;
-  eachK([&] {
-    auto flush = [&](ArrayRef<int64_t> rowShifts) {
-      for (int64_t j = 0; j < v; ++j) {
-        // (Rows that never shift keep no carry.)
-        if (!isCarried(j))
-          continue;
-        for (auto [w, value] : llvm::enumerate(loadCarry(j)))
-          storeOutsideStream(e.fromMoveType(value, elementType), j,
-                             full - width + static_cast<int64_t>(w) * v,
-                             rowShifts[j]);
-      }
-    };
-    if (lanesAfterStream)
-      emitShiftCases(flush);
-    else
-      flush(shifts[0]);
-  });
+  auto flush = [&](ArrayRef<int64_t> rowShifts) {
+    for (int64_t j = 0; j < v; ++j) {
+      // (Rows that never shift keep no carry.)
+      if (!isCarried(j))
+        continue;
+      for (auto [w, value] : llvm::enumerate(loadCarry(j)))
+        storeOutsideStream(e.fromMoveType(value, elementType), j,
+                           full - width + static_cast<int64_t>(w) * v,
+                           rowShifts[j]);
+    }
+  };
+  eachK(
+      [&] {
+        if (lanesAfterStream)
+          emitShiftCases(flush);
+        else
+          flush(shifts[0]);
+      },
+      /*reads=*/false);
   if (sizeR % width) {
     x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
     if (lanesAfterStream)
@@ -176,7 +177,8 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
           x.bind(pk, iv);
           groupStart = pk;
           groupEnd = pk + v;
-          rowBlocks([](function_ref<void()> block) { block(); }, alignedRows);
+          rowBlocks([](function_ref<void()> block, bool) { block(); },
+                    alignedRows);
         },
         v);
     return;
@@ -190,8 +192,8 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
           groupEnd =
               x.value(x.materializeMinMax({g0 + group, end}, /*isMax=*/false));
         rowBlocks(
-            [&](function_ref<void()> block) {
-              if (lineSpan && blockReads) {
+            [&](function_ref<void()> block, bool reads) {
+              if (lineSpan && reads) {
                 spanBlocks(g0, end, block);
                 return;
               }
