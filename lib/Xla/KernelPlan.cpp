@@ -373,6 +373,40 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   return plan;
 }
 
+RunPrefetchPlan mlir::layout::planRunPrefetch(int64_t runLength,
+                                              int64_t dimSize, int64_t slots,
+                                              int64_t elementBytes,
+                                              bool nontemporal) {
+  // A source in sub-tiles read into odd rows reads, per destination row, a
+  // run of a few lines in each tile it crosses (u8 T(32,128)(4,1): 512
+  // bytes, tiles 4 KiB apart), and the next rows of the tile the lines
+  // after them: short streams that the hardware prefetchers did not run
+  // ahead of once the rows were staged. The one function timed alone,
+  // u8[4093,4099] (4,1) -> row-major, Zen 4, AVX-512 code, one thread,
+  // buffers evicted: staged 11.5-11.7 GB/s, 14.0-14.1 with the prefetches
+  // (unstaged they did not help, on Zen 4 nor on Emerald Rapids:
+  // docs/performance.md, "Sub-tiles into odd rows, staged" and "Sub-tiles
+  // into odd rows in one pass"). Streaming
+  // nests only (in-cache sources need none, as getRowPrefetch), runs that
+  // are their whole physical dim (a tile row: every line of it exists),
+  // sub-tiles of more than one slot (contiguous runs are left to the
+  // hardware prefetchers), at most kRunPrefetchLines lines.
+  RunPrefetchPlan plan;
+  int64_t stepBytes = slots * elementBytes;
+  // (Steps that divide a line or are whole lines: tile rows start on
+  // lines, each prefetch one line.)
+  if (!nontemporal || slots <= 1 || runLength != dimSize || stepBytes <= 0 ||
+      (64 % stepBytes != 0 && stepBytes % 64 != 0))
+    return plan;
+  int64_t lineSteps = stepBytes >= 64 ? 1 : 64 / stepBytes;
+  int64_t lines = (runLength + lineSteps - 1) / lineSteps;
+  if (lines > kRunPrefetchLines)
+    return plan;
+  plan.lines = lines;
+  plan.lineSteps = lineSteps;
+  return plan;
+}
+
 bool mlir::layout::shouldFlattenRows(const TransposePlaneFacts &f,
                                      int64_t sizeM) {
   // Measured on Emerald Rapids (AVX-512, one thread, f32, {2,1,0} of

@@ -7,17 +7,32 @@
 // sub-tiled buffers with padding slots, whole vectors of the flat source
 // (no interleave); two equal ones without padding slots that stream, flat
 // rows of 32 KiB (not rows of the physical innermost dim, one element).
-// Row-major lines read the sub-tiles directly, 64-byte multiples or not
-// (odd ones measured faster so than through the tiles, `staged`).
+// Row-major lines read the sub-tiles directly, whole vectors or not (odd
+// ones measured faster so than through the tiles, `staged`); rows whose
+// stride is not a multiple of the vector through an aligned staging row
+// (`staged-rows`), copied out once the row is staged. Where the stores
+// stream (STREAM), each run of the sub-tiles is prefetched 8 rows ahead
+// (kRunPrefetchRows), clamped to the last row: one prefetch per line of
+// the run (128 elements x 2 slots of bf16, 8 lines; 128 x 4 slots of u8,
+// 8 lines; not f64's 32 lines, more than kRunPrefetchLines).
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 report-kernels' -o /dev/null 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64' | FileCheck %s
+// RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 nontemporal-threshold-bytes=0' | FileCheck %s --check-prefix=STREAM
 
-// KERNEL: :[[# @LINE + 18]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 31]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 41]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 49]]:3: remark: kernel: row-copy
-// KERNEL: :[[# @LINE + 56]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 60]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 26]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 39]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 49]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 57]]:3: remark: kernel: row-copy
+// KERNEL: :[[# @LINE + 64]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 103]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 121]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 132]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 143]]:3: remark: kernel: staged-rows
+
+// The prefetched rows of @subtiled_to_odd_rows and
+// @subtiled_u8_to_odd_rows: 8 rows ahead, at most the last one.
+// STREAM-DAG: #[[$AHEAD:.+]] = affine_map<(d0) -> (d0 + 8, 63)>
+// STREAM-DAG: #[[$AHEAD66:.+]] = affine_map<(d0) -> (d0 + 8, 66)>
 
 !t = memref<64x256xbf16, #layout.tiled<{1,0:T(8,128)}>>
 !s = memref<64x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>
@@ -76,7 +91,85 @@ func.func @subtiled_to_row_major(%a: !s, %b: memref<64x256xbf16>) {
   return
 }
 
+// CHECK-LABEL: func.func @subtiled_to_odd_rows
+// CHECK: %[[STAGE:.+]] = memref.alloca() {alignment = 64 : i64} : memref<282xbf16>
+// CHECK: %[[SRC:.+]] = layout.to_physical
+// CHECK: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT: memref.prefetch
+// CHECK: %[[FLAT:.+]] = memref.collapse_shape %[[SRC]] {{\[\[}}0, 1, 2, 3, 4, 5]] : memref<8x2x4x128x2x1xbf16> into memref<16384xbf16>
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.for
+// CHECK: vector.load %[[FLAT]][%{{.*}}] : memref<16384xbf16>, vector<64xbf16>
+// CHECK: vector.store %{{.*}}, %[[STAGE]][%{{.*}}] : memref<282xbf16>, vector<32xbf16>
+// CHECK: vector.maskedstore %[[STAGE]]
+// The whole row is copied once it is staged (after the segment loop):
+// the masked head from 0, the aligned body, the masked tail.
+// CHECK: vector.maskedload %[[STAGE]][%c0{{.*}}]
+// CHECK: vector.maskedstore %{{.*}}[%[[ROW]], %c0{{.*}}]
+// CHECK: scf.for
+// CHECK-NEXT: vector.load %[[STAGE]][%{{.*}}] : memref<282xbf16>, vector<32xbf16>
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] {alignment = 64 : i64} : memref<64x250xbf16>, vector<32xbf16>
+// CHECK: vector.maskedload %[[STAGE]]
+// CHECK: vector.maskedstore %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK-NOT: memref<282xbf16>
+// CHECK: return
+// STREAM-LABEL: func.func @subtiled_to_odd_rows
+// STREAM: %[[SRC:.+]] = layout.to_physical
+// STREAM: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
+// STREAM: %[[AHEAD:.+]] = affine.min #[[$AHEAD]](%[[ROW]])
+// STREAM: scf.for
+// STREAM: %[[T:.+]] = affine.apply #{{.+}}(%[[AHEAD]])
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{.*}}, %{{.*}}, %c0{{.*}}], read, locality<3>, data : memref<8x2x4x128x2x1xbf16>
+// STREAM-COUNT-6: memref.prefetch %[[SRC]][%[[T]],
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c112, %{{.*}}, %c0{{.*}}]
+// STREAM-NOT: memref.prefetch
+// STREAM: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x250xbf16>, vector<32xbf16>
+// STREAM-NOT: memref.prefetch
+// STREAM: return
 func.func @subtiled_to_odd_rows(%a: memref<64x250xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>, %b: memref<64x250xbf16>) {
   layout.relayout %a, %b : memref<64x250xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>, memref<64x250xbf16>
+  return
+}
+
+// u8 T(32,128)(4,1) into odd rows: four slots a sub-tile, 16 of its
+// elements a line.
+// STREAM-LABEL: func.func @subtiled_u8_to_odd_rows
+// STREAM: memref.alloca() {alignment = 64 : i64} : memref<1093xi8>
+// STREAM: %[[SRC:.+]] = layout.to_physical
+// STREAM: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
+// STREAM: %[[AHEAD:.+]] = affine.min #[[$AHEAD66]](%[[ROW]])
+// STREAM: %[[T:.+]] = affine.apply #{{.+}}(%[[AHEAD]])
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{.*}}, %{{.*}}, %c0{{.*}}], read, locality<3>, data : memref<3x9x8x128x4x1xi8>
+// STREAM-COUNT-6: memref.prefetch %[[SRC]][%[[T]],
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c112, %{{.*}}, %c0{{.*}}]
+// STREAM-NOT: memref.prefetch
+// STREAM: vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM: return
+func.func @subtiled_u8_to_odd_rows(%a: memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, %b: memref<67x1029xi8>) {
+  layout.relayout %a, %b : memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, memref<67x1029xi8>
+  return
+}
+
+// A tiled destination's rows of 200 bytes: staged, not prefetched (the
+// rows-in-tile level is not a dim of the array: 8 rows ahead would leave
+// its last, partial tile).
+// STREAM-LABEL: func.func @subtiled_to_odd_tile_rows
+// STREAM: memref.alloca() {alignment = 64 : i64} : memref<132xbf16>
+// STREAM-NOT: memref.prefetch
+// STREAM: return
+func.func @subtiled_to_odd_tile_rows(%a: memref<37x300xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>, %b: memref<37x300xbf16, #layout.tiled<{1,0:T(8,100)}>>) {
+  layout.relayout %a, %b : memref<37x300xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>, memref<37x300xbf16, #layout.tiled<{1,0:T(8,100)}>>
+  return
+}
+
+// f64 (2,1): 16 bytes a step, 32 lines a run: staged, not prefetched.
+// STREAM-LABEL: func.func @subtiled_f64_to_odd_rows
+// STREAM: memref.alloca() {alignment = 64 : i64} : memref<{{[0-9]+}}xf64>
+// STREAM-NOT: memref.prefetch
+// STREAM: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<13x140xf64>, vector<8xf64>
+// STREAM-NOT: memref.prefetch
+// STREAM: return
+func.func @subtiled_f64_to_odd_rows(%a: memref<13x140xf64, #layout.tiled<{1,0:T(8,128)(2,1)}>>, %b: memref<13x140xf64>) {
+  layout.relayout %a, %b : memref<13x140xf64, #layout.tiled<{1,0:T(8,128)(2,1)}>>, memref<13x140xf64>
   return
 }

@@ -188,9 +188,11 @@ func.func @permute_rows(%src: memref<4x8x64xf32>,
 // The same with tile rows shorter than a vector (T(8,8): 32 bytes): the
 // nest walks the destination, whose rows read the source in runs of 8;
 // the segments go to an aligned staging row (memref.alloca), copied to the
-// destination once per row.
+// destination once per row. Contiguous runs are not prefetched
+// (planRunPrefetch: sub-tiles only).
 // CHECK-LABEL: func.func @from_short_tiles_odd
 // CHECK: %[[STAGE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<307xf32>
+// CHECK-NOT: memref.prefetch
 // CHECK: vector.store {{.*}}, %[[STAGE]]
 // CHECK: vector.load %[[STAGE]]
 // NT: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<29x291xf32>

@@ -193,6 +193,32 @@ TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
 }
 
+TEST(KernelPlanTest, RunPrefetchOfSubTiles) {
+  // u8 (4,1), runs of 128 along a tile row of 128: 4 bytes a step, 16
+  // steps a line, 8 lines.
+  RunPrefetchPlan p = planRunPrefetch(128, 128, 4, 1, /*nontemporal=*/true);
+  EXPECT_EQ(p.lines, 8);
+  EXPECT_EQ(p.lineSteps, 16);
+  // bf16 (2,1): 4 bytes a step as well.
+  p = planRunPrefetch(128, 128, 2, 2, true);
+  EXPECT_EQ(p.lines, 8);
+  EXPECT_EQ(p.lineSteps, 16);
+  // f32 (2,1): 8 bytes, 8 steps a line, 16 lines (kRunPrefetchLines).
+  p = planRunPrefetch(128, 128, 2, 4, true);
+  EXPECT_EQ(p.lines, 16);
+  EXPECT_EQ(p.lineSteps, 8);
+  // f64 (2,1): 32 lines, more than kRunPrefetchLines: none.
+  EXPECT_EQ(planRunPrefetch(128, 128, 2, 8, true).lines, 0);
+  // Steps of a line or more (f64 (8,1)) would take a line each.
+  EXPECT_EQ(planRunPrefetch(8, 8, 8, 8, true).lines, 8);
+  EXPECT_EQ(planRunPrefetch(8, 8, 8, 8, true).lineSteps, 1);
+  // None: cached stores (in-cache nests), contiguous runs (one slot), runs
+  // shorter than their dim.
+  EXPECT_EQ(planRunPrefetch(128, 128, 4, 1, /*nontemporal=*/false).lines, 0);
+  EXPECT_EQ(planRunPrefetch(128, 128, 1, 4, true).lines, 0);
+  EXPECT_EQ(planRunPrefetch(64, 128, 4, 1, true).lines, 0);
+}
+
 TEST(KernelPlanTest, TransposeBlocksWideForNarrowElements) {
   // bf16: lanes 32, V 16: a destination line is two blocks side by side.
   TransposePlaneFacts f = f32Plane(256, 64);

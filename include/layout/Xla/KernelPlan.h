@@ -181,6 +181,31 @@ inline constexpr int64_t kByteBlockSide = 16;
 /// The span of staged source lines (TransposeBlockPlan::lineStageBytes).
 inline constexpr int64_t kLineStageBytes = 256;
 
+/// Staged rows that read a source in sub-tiles ((2,1), (4,1): each run a
+/// few lines of a tile, the next rows' runs the lines after them) prefetch
+/// each run's lines this many destination rows ahead (planRunPrefetch).
+/// u8 (4,1) into odd rows, Zen 4, AVX-512 code, the function timed alone:
+/// 4, 8, 16 and 32 rows ahead ran 13.8, 14.5, 13.3 and 11.8 GB/s
+/// (docs/performance.md, "Sub-tiles into odd rows, staged").
+inline constexpr int64_t kRunPrefetchRows = 8;
+/// At most this many lines per run (one prefetch each).
+inline constexpr int64_t kRunPrefetchLines = 16;
+
+/// The prefetches of each run of a staged row's source in sub-tiles:
+/// `lines` prefetches (0: none), `lineSteps` steps of the run's physical
+/// dim apart (one 64-byte line).
+struct RunPrefetchPlan {
+  int64_t lines = 0;
+  int64_t lineSteps = 0;
+};
+
+/// A run of `runLength` steps along a physical dim of `dimSize`, each step
+/// `slots` elements of `elementBytes` (the sub-tile), in a nest that
+/// streams its stores or not.
+RunPrefetchPlan planRunPrefetch(int64_t runLength, int64_t dimSize,
+                                int64_t slots, int64_t elementBytes,
+                                bool nontemporal);
+
 /// A blocked transpose of an elementwise nest staged in tiles
 /// (planTransposeStage): `rows` destination rows (p_k) x `columns`
 /// elements along p_r per tile.

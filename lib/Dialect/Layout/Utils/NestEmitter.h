@@ -172,10 +172,17 @@ private:
     SmallVector<IndexFns> hoisted;
     bool singleRun = false;
     std::optional<AffineExpr> stageShift;
+    /// Staged rows whose runs are prefetched: the row they prefetch.
+    std::optional<AffineExpr> prefetchRow;
   };
   bool isSingleRun(const RowRuns &r);
   std::optional<AffineExpr> prepareStagedRow(const RowRuns &r);
-  AffineExpr alignDownInRow(AffineExpr q);
+  /// Staged rows' prefetches of their sub-tiled runs, rows ahead: source
+  /// i's (layout::planRunPrefetch), the row they read (none: no source
+  /// prefetches), and a segment's prefetches at `start`.
+  RunPrefetchPlan planRunPrefetch(const RowRuns &r, unsigned i);
+  std::optional<AffineExpr> getRunPrefetchRow(const RowRuns &r);
+  void prefetchRunsAhead(const RowRuns &r, AffineExpr start, AffineExpr ahead);
   void emitRunSegment(const RowRuns &r, const RunSegment &seg,
                       ArrayRef<AffineExpr> ubs, Value iv);
   void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);

@@ -13,9 +13,11 @@
 #include "layout/Xla/TiledLayoutWalk.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -180,9 +182,21 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
   for (auto [i, s] : llvm::enumerate(sources)) {
     auto viewType = cast<MemRefType>(s.view.getType());
     if (r.runs[i]) {
-      // A run is read as a contiguous vector of its source.
-      if (!viewType.getLayout().isIdentity() || r.runs[i]->stride != 1 ||
-          r.runs[i]->physicalDim != static_cast<int64_t>(s.index.size()) - 1)
+      // A run is read as a vector of its source: contiguous, or strided
+      // through sub-tiles ((2,1), (4,1): RowRead::Strided). Its index
+      // moves along the row as emitRunSegment's does (by the run's stride
+      // in its physical dim), which is all classifyRowSource looks at.
+      // Strided runs unstaged took a masked head and tail per segment:
+      // u8[4093,4099] (4,1) -> row-major, Zen 4, AVX-512 code, the one
+      // function timed alone, 8.6-9.0 GB/s unstaged, 11.5-11.7 staged
+      // (docs/performance.md, "Sub-tiles into odd rows, staged").
+      SmallVector<AffineExpr> alongRun;
+      for (auto k : llvm::seq<int64_t>(0, s.index.size()))
+        alongRun.push_back(k == r.runs[i]->physicalDim
+                               ? placeholders.back() * r.runs[i]->stride
+                               : x.cst(0));
+      if (!viewType.getLayout().isIdentity() ||
+          !classifyRowSource(viewType, alongRun))
         return std::nullopt;
       continue;
     }
@@ -201,14 +215,6 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
                             [=] { return SmallVector<AffineExpr>{shift + p}; },
                             /*nontemporal=*/false, /*unpeeled=*/true};
   return shift;
-}
-
-AffineExpr NestEmitter::alignDownInRow(AffineExpr q) {
-  // The last position <= q whose destination address is vector-aligned.
-  RowTarget dest = getDestTarget();
-  return q -
-         ((dest.rowAddress + q * elementBytes) % peelBytes(dest.nontemporal))
-             .floorDiv(elementBytes);
 }
 
 void NestEmitter::emitRunSegment(const RowRuns &r, const RunSegment &seg,
@@ -232,6 +238,8 @@ void NestEmitter::emitRunSegment(const RowRuns &r, const RunSegment &seg,
       sourceIndex.back().push_back([=] { return at + (p - start) * st; });
     }
   }
+  if (seg.prefetchRow)
+    prefetchRunsAhead(r, start, *seg.prefetchRow);
   SmallVector<AffineExpr> innerUbs(ubs.begin(), ubs.end());
   if (seg.singleRun) {
     emitRowBody({x.cst(0)}, innerUbs, sourceIndex);
@@ -239,16 +247,56 @@ void NestEmitter::emitRunSegment(const RowRuns &r, const RunSegment &seg,
   }
   innerUbs.push_back(start + r.runLength);
   emitRowBody({x.cst(0), start}, innerUbs, sourceIndex);
-  if (!seg.stageShift)
-    return;
-  // Copy the aligned destination vectors this segment completed (reads and
-  // streaming writes interleave): [A(s0), A(s1)) with A the aligned-down
-  // position, s0/s1 the segment's bounds.
-  SmallVector<AffineExpr> copyUbs;
-  for (AffineExpr u : innerUbs)
-    copyUbs.push_back(alignDownInRow(u));
-  emitStagedCopy({alignDownInRow(x.cst(0)), alignDownInRow(start), x.cst(0)},
-                 copyUbs, *seg.stageShift);
+}
+
+RunPrefetchPlan NestEmitter::planRunPrefetch(const RowRuns &r, unsigned i) {
+  const Source &s = sources[i];
+  auto viewType = cast<MemRefType>(s.view.getType());
+  if (!r.runs[i] || r.runs[i]->stride != 1 || !viewType.hasStaticShape())
+    return {};
+  ArrayRef<int64_t> shape = viewType.getShape();
+  int64_t dim = r.runs[i]->physicalDim;
+  return layout::planRunPrefetch(r.runLength, shape[dim],
+                                 computeProduct(shape.drop_front(dim + 1)),
+                                 elementBytes, nontemporal);
+}
+
+std::optional<AffineExpr> NestEmitter::getRunPrefetchRow(const RowRuns &r) {
+  // The row kRunPrefetchRows ahead, clamped to the last one: the level
+  // before the row's must be a whole dim of the destination (a tiled
+  // destination's rows-in-tile level would reach past the array in its
+  // last, partial tile).
+  unsigned n = placeholders.size();
+  AffineExpr row = placeholders[n - 2];
+  if (!llvm::is_contained(logical, row) ||
+      llvm::none_of(llvm::seq<unsigned>(0, sources.size()),
+                    [&](unsigned i) { return planRunPrefetch(r, i).lines; }))
+    return std::nullopt;
+  return x.value(x.materializeMinMax(
+      {row + kRunPrefetchRows, physSizes[n - 2] - 1}, /*isMax=*/false));
+}
+
+void NestEmitter::prefetchRunsAhead(const RowRuns &r, AffineExpr start,
+                                    AffineExpr ahead) {
+  // Each run's lines (planRunPrefetch) at the row `ahead`, into L1.
+  unsigned n = placeholders.size();
+  AffineExpr p = placeholders.back(), row = placeholders[n - 2];
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    RunPrefetchPlan plan = planRunPrefetch(r, i);
+    int64_t dim = r.runs[i] ? r.runs[i]->physicalDim : -1;
+    for (int64_t line = 0; line < plan.lines; ++line) {
+      SmallVector<Value> indices;
+      for (auto [k, ex] : llvm::enumerate(s.index))
+        indices.push_back(
+            static_cast<int64_t>(k) == dim
+                ? arith::ConstantIndexOp::create(x.b, x.loc,
+                                                 line * plan.lineSteps)
+                : x.materialize(ex.replace(p, start).replace(row, ahead)));
+      memref::PrefetchOp::create(x.b, x.loc, s.view, indices,
+                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isDataCache=*/true);
+    }
+  }
 }
 
 void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
@@ -266,6 +314,8 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
   seg.singleRun = isSingleRun(r);
   if (!seg.singleRun)
     seg.stageShift = prepareStagedRow(r);
+  if (seg.stageShift)
+    seg.prefetchRow = getRunPrefetchRow(r);
   seg.sigma = x.placeholder();
   if (seg.singleRun) {
     emitRunSegment(r, seg, ubs, x.materialize(seg.base.floorDiv(r.runLength)));
@@ -277,10 +327,19 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
               [&](Value iv) { emitRunSegment(r, seg, ubs, iv); });
   }
   if (seg.stageShift) {
-    // The rest of the row after the last aligned position.
+    // The whole row, once it is staged. Copied after each segment (the
+    // aligned vectors it completed), each copy's unaligned loads read
+    // the staging row's stores of a moment before, still in the store
+    // buffer: no forwarding, a stall per load. u8[256,1029] (4,1) ->
+    // row-major, in L2 (cached stores), Zen 4, AVX-512 code, one thread:
+    // 22.9 GB/s after each segment, 26.3 a segment later, 34.9-37.5 once
+    // per row. Streaming from memory the three measured alike (the one
+    // function alone, u8[4093,4099]: 14.0-14.6 GB/s; bench/pairs
+    // sub-tiled -> row-major, two alternated runs each: within this VM's
+    // noise; docs/performance.md, "Sub-tiles into odd rows, staged").
     stagingTarget.reset();
     AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
-    emitStagedCopy({alignDownInRow(end), x.cst(0)}, {end}, *seg.stageShift);
+    emitStagedCopy({x.cst(0)}, {end}, *seg.stageShift);
   }
 }
 
