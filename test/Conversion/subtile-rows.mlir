@@ -12,27 +12,35 @@
 // stride is not a multiple of the vector through an aligned staging row
 // (`staged-rows`), copied out once the row is staged. Where the stores
 // stream (STREAM), each run of the sub-tiles is prefetched 8 rows ahead
-// (kRunPrefetchRows), clamped to the last row: one prefetch per line of
+// (kRunPrefetchRows), clamped to the last row, into L2
+// (kRunPrefetchLocality: locality 2), at the sub-tile's first slot (the
+// line's start, in every slot's case): one prefetch per line of
 // the run (128 elements x 2 slots of bf16, 8 lines; 128 x 4 slots of u8,
 // 8 lines; not f64's 32 lines, more than kRunPrefetchLines).
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 report-kernels' -o /dev/null 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64' | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 nontemporal-threshold-bytes=0' | FileCheck %s --check-prefix=STREAM
 
-// KERNEL: :[[# @LINE + 26]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 39]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 49]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 57]]:3: remark: kernel: row-copy
-// KERNEL: :[[# @LINE + 64]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 103]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 121]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 132]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 143]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 32]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 56]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 66]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 74]]:3: remark: kernel: row-copy
+// KERNEL: :[[# @LINE + 81]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 129]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 165]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 176]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 187]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 208]]:3: remark: kernel: row-copy
 
 // The prefetched rows of @subtiled_to_odd_rows and
 // @subtiled_u8_to_odd_rows: 8 rows ahead, at most the last one.
 // STREAM-DAG: #[[$AHEAD:.+]] = affine_map<(d0) -> (d0 + 8, 63)>
+// STREAM-DAG: #[[$SLOT2S:.+]] = affine_map<(d0) -> (d0 mod 2)>
+// STREAM-DAG: #[[$SLOT4:.+]] = affine_map<(d0) -> (d0 mod 4)>
 // STREAM-DAG: #[[$AHEAD66:.+]] = affine_map<(d0) -> (d0 + 8, 66)>
+
+// The slot of a row in its (2,1) sub-tile.
+// CHECK-DAG: #[[$SLOT2:.+]] = affine_map<(d0) -> (d0 mod 2)>
 
 !t = memref<64x256xbf16, #layout.tiled<{1,0:T(8,128)}>>
 !s = memref<64x256xbf16, #layout.tiled<{1,0:T(8,128)(2,1)}>>
@@ -49,15 +57,26 @@ func.func @tiled_to_subtiled(%a: !t, %b: !s) {
   return
 }
 
+// The row's slot (i mod 2) is the same along it: the row is built once
+// per slot, under a switch on it, each with its one shuffle.
 // CHECK-LABEL: func.func @subtiled_to_tiled
+// CHECK: %[[SLOT:.+]] = affine.apply #[[$SLOT2]](%{{.+}})
+// CHECK-NEXT: scf.index_switch %[[SLOT]]
+// CHECK-NEXT: case 0 {
 // CHECK: %[[FLAT:.+]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1, 2, 3, 4, 5]] : memref<8x2x4x128x2x1xbf16> into memref<16384xbf16>
 // CHECK: scf.for
 // CHECK: %[[W:.+]] = vector.load %[[FLAT]][%{{.*}}] : memref<16384xbf16>, vector<64xbf16>
 // CHECK: %[[WI:.+]] = vector.bitcast %[[W]] : vector<64xbf16> to vector<64xi16>
-// CHECK: %[[EVEN:.+]] = vector.shuffle %[[WI]], %[[WI]] [0, 2, 4, {{.*}}, 62] : vector<64xi16>, vector<64xi16>
-// CHECK: %[[ODD:.+]] = vector.shuffle %[[WI]], %[[WI]] [1, 3, 5, {{.*}}, 63] : vector<64xi16>, vector<64xi16>
-// CHECK: arith.select %{{.*}}, %[[ODD]], %[[EVEN]] : vector<32xi16>
+// CHECK: vector.shuffle %[[WI]], %[[WI]] [0, 2, 4, {{.*}}, 62] : vector<64xi16>, vector<64xi16>
+// CHECK-NOT: arith.select
 // CHECK: vector.store %{{.*}} {alignment = 64 : i64} : memref<8x2x8x128xbf16>, vector<32xbf16>
+// CHECK: default {
+// CHECK: %[[W1:.+]] = vector.load %{{.*}} : memref<16384xbf16>, vector<64xbf16>
+// CHECK: %[[WI1:.+]] = vector.bitcast %[[W1]] : vector<64xbf16> to vector<64xi16>
+// CHECK: vector.shuffle %[[WI1]], %[[WI1]] [1, 3, 5, {{.*}}, 63] : vector<64xi16>, vector<64xi16>
+// CHECK-NOT: arith.select
+// CHECK: vector.store %{{.*}} {alignment = 64 : i64} : memref<8x2x8x128xbf16>, vector<32xbf16>
+// CHECK: return
 func.func @subtiled_to_tiled(%a: !s, %b: !t) {
   layout.relayout %a, %b : !s, !t
   return
@@ -117,11 +136,20 @@ func.func @subtiled_to_row_major(%a: !s, %b: memref<64x256xbf16>) {
 // STREAM: %[[SRC:.+]] = layout.to_physical
 // STREAM: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
 // STREAM: %[[AHEAD:.+]] = affine.min #[[$AHEAD]](%[[ROW]])
+// STREAM: %[[SLOT:.+]] = affine.apply #[[$SLOT2S]](%[[ROW]])
+// STREAM-NEXT: scf.index_switch %[[SLOT]]
+// STREAM-NEXT: case 0 {
 // STREAM: scf.for
 // STREAM: %[[T:.+]] = affine.apply #{{.+}}(%[[AHEAD]])
-// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{.*}}, %{{.*}}, %c0{{.*}}], read, locality<3>, data : memref<8x2x4x128x2x1xbf16>
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}], read, locality<2>, data : memref<8x2x4x128x2x1xbf16>
 // STREAM-COUNT-6: memref.prefetch %[[SRC]][%[[T]],
 // STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c112, %{{.*}}, %c0{{.*}}]
+// STREAM-NOT: memref.prefetch
+// STREAM: default {
+// STREAM: scf.for
+// STREAM: %[[T1:.+]] = affine.apply #{{.+}}(%[[AHEAD]])
+// STREAM: memref.prefetch %[[SRC]][%[[T1]], %{{.*}}, %{{.*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}], read, locality<2>
+// STREAM-COUNT-7: memref.prefetch %[[SRC]][%[[T1]], {{.*}} locality<2>
 // STREAM-NOT: memref.prefetch
 // STREAM: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x250xbf16>, vector<32xbf16>
 // STREAM-NOT: memref.prefetch
@@ -138,12 +166,30 @@ func.func @subtiled_to_odd_rows(%a: memref<64x250xbf16, #layout.tiled<{1,0:T(8,1
 // STREAM: %[[SRC:.+]] = layout.to_physical
 // STREAM: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
 // STREAM: %[[AHEAD:.+]] = affine.min #[[$AHEAD66]](%[[ROW]])
+// STREAM: %[[SLOT:.+]] = affine.apply #[[$SLOT4]](%[[ROW]])
+// STREAM-NEXT: scf.index_switch %[[SLOT]]
+// STREAM-NEXT: case 0 {
 // STREAM: %[[T:.+]] = affine.apply #{{.+}}(%[[AHEAD]])
-// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{.*}}, %{{.*}}, %c0{{.*}}], read, locality<3>, data : memref<3x9x8x128x4x1xi8>
+// STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}], read, locality<2>, data : memref<3x9x8x128x4x1xi8>
 // STREAM-COUNT-6: memref.prefetch %[[SRC]][%[[T]],
 // STREAM: memref.prefetch %[[SRC]][%[[T]], %{{.*}}, %{{.*}}, %c112, %{{.*}}, %c0{{.*}}]
 // STREAM-NOT: memref.prefetch
-// STREAM: vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM: %[[W:.+]] = vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM-NEXT: vector.shuffle %[[W]], %[[W]] [0, 4, 8, {{.*}}, 252] : vector<256xi8>, vector<256xi8>
+// STREAM-NOT: arith.select
+// STREAM: case 1 {
+// STREAM: memref.prefetch %[[SRC]][%{{.*}}, %{{.*}}, %{{.*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}, %c0{{[_0-9]*}}], read, locality<2>
+// STREAM: %[[W1:.+]] = vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM-NEXT: vector.shuffle %[[W1]], %[[W1]] [1, 5, 9, {{.*}}, 253] : vector<256xi8>, vector<256xi8>
+// STREAM-NOT: arith.select
+// STREAM: case 2 {
+// STREAM: %[[W2:.+]] = vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM-NEXT: vector.shuffle %[[W2]], %[[W2]] [2, 6, 10, {{.*}}, 254] : vector<256xi8>, vector<256xi8>
+// STREAM-NOT: arith.select
+// STREAM: default {
+// STREAM: %[[W3:.+]] = vector.load %{{.*}} : memref<110592xi8>, vector<256xi8>
+// STREAM-NEXT: vector.shuffle %[[W3]], %[[W3]] [3, 7, 11, {{.*}}, 255] : vector<256xi8>, vector<256xi8>
+// STREAM-NOT: arith.select
 // STREAM: return
 func.func @subtiled_u8_to_odd_rows(%a: memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, %b: memref<67x1029xi8>) {
   layout.relayout %a, %b : memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, memref<67x1029xi8>
@@ -171,5 +217,27 @@ func.func @subtiled_to_odd_tile_rows(%a: memref<37x300xbf16, #layout.tiled<{1,0:
 // STREAM: return
 func.func @subtiled_f64_to_odd_rows(%a: memref<13x140xf64, #layout.tiled<{1,0:T(8,128)(2,1)}>>, %b: memref<13x140xf64>) {
   layout.relayout %a, %b : memref<13x140xf64, #layout.tiled<{1,0:T(8,128)(2,1)}>>, memref<13x140xf64>
+  return
+}
+
+// (4,1) sub-tiles without outer tiles: the rows need no runs (row-copy),
+// and are built once per slot all the same, one shuffle each.
+// CHECK-LABEL: func.func @plain_subtiles_to_rows
+// CHECK: scf.for %[[ROW:.+]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[SLOT:.+]] = affine.apply #{{.+}}(%[[ROW]])
+// CHECK-NEXT: scf.index_switch %[[SLOT]]
+// CHECK-NEXT: case 0 {
+// CHECK: %[[W:.+]] = vector.load %{{.*}} : memref<6400xi8>, vector<256xi8>
+// CHECK-NEXT: vector.shuffle %[[W]], %[[W]] [0, 4, 8, {{.*}}, 252] : vector<256xi8>, vector<256xi8>
+// CHECK-NOT: arith.select
+// CHECK: case 1 {
+// CHECK: case 2 {
+// CHECK: default {
+// CHECK: %[[W3:.+]] = vector.load %{{.*}} : memref<6400xi8>, vector<256xi8>
+// CHECK-NEXT: vector.shuffle %[[W3]], %[[W3]] [3, 7, 11, {{.*}}, 255] : vector<256xi8>, vector<256xi8>
+// CHECK-NOT: arith.select
+// CHECK: return
+func.func @plain_subtiles_to_rows(%a: memref<30x200xi8, #layout.tiled<{1,0:T(4,1)}>>, %b: memref<30x200xi8>) {
+  layout.relayout %a, %b : memref<30x200xi8, #layout.tiled<{1,0:T(4,1)}>>, memref<30x200xi8>
   return
 }

@@ -153,8 +153,9 @@ inline constexpr int64_t kMaxRowShiftCases = 32;
 
 /// The widest sub-tile a vector row reads across (a strided source): each
 /// vector loads `stride` vectors of the flat source and picks every
-/// stride-th lane, one pick per slot of the sub-tile, selected at run
-/// time. bf16 (2,1) and 8-bit (4,1) sub-tiles take it.
+/// stride-th lane from the row's slot (rows built once per slot:
+/// NestEmitter::dispatchSubTileSlots; else one pick per slot, selected at
+/// run time). bf16 (2,1) and 8-bit (4,1) sub-tiles take it.
 inline constexpr int64_t kMaxRowReadStride = 4;
 
 /// The row shifts of blocks of `v` rows in lines of `width` elements:
@@ -186,10 +187,18 @@ inline constexpr int64_t kLineStageBytes = 256;
 /// each run's lines this many destination rows ahead (planRunPrefetch).
 /// u8 (4,1) into odd rows, Zen 4, AVX-512 code, the function timed alone:
 /// 4, 8, 16 and 32 rows ahead ran 13.8, 14.5, 13.3 and 11.8 GB/s
-/// (docs/performance.md, "Sub-tiles into odd rows, staged").
+/// (docs/performance.md, "Sub-tiles into odd rows, staged"; measured
+/// into L1, not again since the prefetches go to L2).
 inline constexpr int64_t kRunPrefetchRows = 8;
 /// At most this many lines per run (one prefetch each).
 inline constexpr int64_t kRunPrefetchLines = 16;
+/// Into L2 (memref.prefetch locality 2: prefetcht1), not L1: the four
+/// rows of a (4,1) run re-read its lines from L1, which the lines of the
+/// rows 8 ahead (two runs of 33 tiles x 512 bytes for u8[4093,4099])
+/// evicted. The function timed alone, Zen 4, one thread: AVX-512 code
+/// 14.5-14.8 -> 18.5-18.6 GB/s, AVX2 code 14.0-14.2 -> 16.7-16.9
+/// (docs/performance.md, "One shuffle per slot, prefetches into L2").
+inline constexpr int64_t kRunPrefetchLocality = 2;
 
 /// The prefetches of each run of a staged row's source in sub-tiles:
 /// `lines` prefetches (0: none), `lineSteps` steps of the run's physical

@@ -66,6 +66,15 @@ CASES = [
      "{1,0}", None, "{1,0}"),
     ("sub_bf16_into_subtiles", "bf16", "subtract", (40, 256),
      "{1,0:T(8,128)}", "{1,0}", None, "{1,0:T(8,128)(2,1)}"),
+    # Rows dispatched on their sub-tile slot (NestEmitter::
+    # dispatchSubTileSlots): both operands with the same slot (one switch,
+    # both read with one shuffle), and a (2,1) operand beside a (4,1) one
+    # whose slot differs (the first dispatched, the other picks its slot
+    # at run time), into odd staged rows.
+    ("add_bf16_two_subtiled", "bf16", "add", (40, 256),
+     "{1,0:T(8,128)(2,1)}", "{1,0:T(8,128)(2,1)}", None, "{1,0}"),
+    ("mul_bf16_mixed_subtiles", "bf16", "multiply", (37, 260),
+     "{1,0:T(8,128)(2,1)}", "{1,0:T(8,128)(4,1)}", None, "{1,0}"),
     # A sub-tiled operand crossing the result's rows at an odd extent:
     # blocked transposes reading its runs of 2 rows (interleaved runs).
     ("add_bf16_subtiled_cross_odd", "bf16", "add", (61, 75),

@@ -186,6 +186,21 @@ private:
   void emitRunSegment(const RowRuns &r, const RunSegment &seg,
                       ArrayRef<AffineExpr> ubs, Value iv);
   void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);
+  /// Per source, how a row in runs reads it (its run, or its index along
+  /// the row: classifyRowSource); nullopt if one takes no vector kind.
+  std::optional<SmallVector<RowRead>> classifyRowRuns(const RowRuns &r);
+  /// A strided read's slot in its sub-tile: the index of the dims after
+  /// `dim`, linearized over the view's shape.
+  static AffineExpr getSubTileSlot(MemRefType viewType,
+                                   ArrayRef<AffineExpr> index, unsigned dim);
+  /// Sources read strided through sub-tiles (`reads`, per source; nullopt
+  /// when the row takes no vectors) whose slot is a run-time value of the
+  /// row (a (4,1) source's i mod 4): `body` is built once per slot under
+  /// an scf.index_switch on it, with the slot's index a constant (one
+  /// shuffle per vector instead of one per slot and selects). Else `body`
+  /// once.
+  void dispatchSubTileSlots(const std::optional<SmallVector<RowRead>> &reads,
+                            function_ref<void()> body);
   void emitRowPadding(ArrayRef<AffineExpr> ubs);
   /// Copies move floats as same-width integers (ElementFunction::
   /// copiesElements): the vector type data moves in, and the conversions

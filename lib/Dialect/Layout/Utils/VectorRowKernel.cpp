@@ -195,22 +195,21 @@ void VectorRowKernel::planRealigned(ArrayRef<AffineExpr> lbs) {
 /// A strided source's vector at `index`: the `stride` vectors of its
 /// flat view from the sub-tile's first slot (the dims after `read.dim` at
 /// 0), and of them every stride-th lane from the slot the index fixes (a
-/// run-time value: one shuffle per slot, selected). The loads stay inside
-/// the sub-tiles the row reads; `mask` (lanes) covers whole sub-tiles.
+/// run-time value: one shuffle per slot, selected; a constant: one). The loads
+/// stay inside the sub-tiles the row reads; `mask` (lanes) covers whole
+/// sub-tiles.
 Value VectorRowKernel::loadStrided(const NestEmitter::RowRead &read, Value view,
                                    Value flatView, ArrayRef<AffineExpr> index,
                                    VectorType vectorType, Value mask) {
-  ArrayRef<int64_t> shape = cast<MemRefType>(view.getType()).getShape();
+  auto viewType = cast<MemRefType>(view.getType());
   int64_t s = read.stride, lanes = e.lanes;
   // The flat slot of the sub-tile's first element, and the slot inside it
   // (the flat view's product was checked: classifyRowSource).
-  SmallVector<int64_t> strides = computeSuffixProduct(shape);
-  MLIRContext *context = b.getContext();
+  SmallVector<int64_t> strides = computeSuffixProduct(viewType.getShape());
   unsigned outer = read.dim + 1;
-  AffineExpr base = linearize(context, index.take_front(outer),
+  AffineExpr base = linearize(b.getContext(), index.take_front(outer),
                               ArrayRef(strides).take_front(outer));
-  AffineExpr slot = linearize(context, index.drop_front(outer),
-                              ArrayRef(strides).drop_front(outer));
+  AffineExpr slot = NestEmitter::getSubTileSlot(viewType, index, read.dim);
   auto wideType = VectorType::get({lanes * s}, vectorType.getElementType());
   Value at = x.materialize(base);
   Value wide;
@@ -232,13 +231,21 @@ Value VectorRowKernel::loadStrided(const NestEmitter::RowRead &read, Value view,
   if (vectorType.getElementType() != intType)
     wide = vector::BitCastOp::create(
         b, loc, VectorType::get({lanes * s}, intType), wide);
-  Value slotValue = x.materialize(slot);
-  Value result;
-  for (int64_t v = 0; v < s; ++v) {
+  auto pickSlot = [&](int64_t v) {
     SmallVector<int64_t> pick;
     for (int64_t i = 0; i < lanes; ++i)
       pick.push_back(v + s * i);
-    Value picked = vector::ShuffleOp::create(b, loc, wide, wide, pick);
+    return vector::ShuffleOp::create(b, loc, wide, wide, pick);
+  };
+  // A constant slot (rows dispatched on it: dispatchSubTileSlots) takes
+  // one shuffle.
+  std::optional<int64_t> fixedSlot = IndexExprs::getConstant(x.simplify(slot));
+  Value slotValue = fixedSlot ? Value() : x.materialize(slot);
+  Value result;
+  for (int64_t v = 0; v < s; ++v) {
+    if (fixedSlot && v != *fixedSlot)
+      continue;
+    Value picked = pickSlot(v);
     if (!result) {
       result = picked;
       continue;
@@ -248,6 +255,7 @@ Value VectorRowKernel::loadStrided(const NestEmitter::RowRead &read, Value view,
                               arith::ConstantIndexOp::create(b, loc, v));
     result = arith::SelectOp::create(b, loc, isSlot, picked, result);
   }
+  assert(result && "the slot is below the sub-tile's size");
   if (vectorType.getElementType() != intType)
     result = vector::BitCastOp::create(b, loc, vectorType, result);
   return result;

@@ -164,6 +164,42 @@ bool NestEmitter::isSingleRun(const RowRuns &r) {
                       [&](int64_t c) { return c % *rowLength == 0; });
 }
 
+AffineExpr NestEmitter::getSubTileSlot(MemRefType viewType,
+                                       ArrayRef<AffineExpr> index,
+                                       unsigned dim) {
+  SmallVector<int64_t> strides = computeSuffixProduct(viewType.getShape());
+  return linearize(viewType.getContext(), index.drop_front(dim + 1),
+                   ArrayRef(strides).drop_front(dim + 1));
+}
+
+std::optional<SmallVector<NestEmitter::RowRead>>
+NestEmitter::classifyRowRuns(const RowRuns &r) {
+  SmallVector<RowRead> reads;
+  for (auto [i, s] : llvm::enumerate(sources)) {
+    auto viewType = cast<MemRefType>(s.view.getType());
+    std::optional<RowRead> read;
+    if (r.runs[i]) {
+      // A run is read as a vector of its source: contiguous, or strided
+      // through sub-tiles ((2,1), (4,1): RowRead::Strided). Its index
+      // moves along the row as emitRunSegment's does (by the run's stride
+      // in its physical dim), which is all classifyRowSource looks at.
+      SmallVector<AffineExpr> alongRun;
+      for (auto k : llvm::seq<int64_t>(0, s.index.size()))
+        alongRun.push_back(k == r.runs[i]->physicalDim
+                               ? placeholders.back() * r.runs[i]->stride
+                               : x.cst(0));
+      if (viewType.getLayout().isIdentity())
+        read = classifyRowSource(viewType, alongRun);
+    } else {
+      read = classifyRowSource(viewType, s.index);
+    }
+    if (!read)
+      return std::nullopt;
+    reads.push_back(*read);
+  }
+  return reads;
+}
+
 std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
   // Segments of a destination row that is not vector-aligned (its row
   // stride is not a multiple of the vector) would each need a masked head
@@ -179,30 +215,12 @@ std::optional<AffineExpr> NestEmitter::prepareStagedRow(const RowRuns &r) {
       (destStrides[n - 2] * elementBytes) % options.vectorBytes == 0 ||
       (destStrides[n - 2] + lanes) * elementBytes > (64 << 10))
     return std::nullopt;
-  for (auto [i, s] : llvm::enumerate(sources)) {
-    auto viewType = cast<MemRefType>(s.view.getType());
-    if (r.runs[i]) {
-      // A run is read as a vector of its source: contiguous, or strided
-      // through sub-tiles ((2,1), (4,1): RowRead::Strided). Its index
-      // moves along the row as emitRunSegment's does (by the run's stride
-      // in its physical dim), which is all classifyRowSource looks at.
-      // Strided runs unstaged took a masked head and tail per segment:
-      // u8[4093,4099] (4,1) -> row-major, Zen 4, AVX-512 code, the one
-      // function timed alone, 8.6-9.0 GB/s unstaged, 11.5-11.7 staged
-      // (docs/performance.md, "Sub-tiles into odd rows, staged").
-      SmallVector<AffineExpr> alongRun;
-      for (auto k : llvm::seq<int64_t>(0, s.index.size()))
-        alongRun.push_back(k == r.runs[i]->physicalDim
-                               ? placeholders.back() * r.runs[i]->stride
-                               : x.cst(0));
-      if (!viewType.getLayout().isIdentity() ||
-          !classifyRowSource(viewType, alongRun))
-        return std::nullopt;
-      continue;
-    }
-    if (!classifyRowSource(viewType, s.index))
-      return std::nullopt;
-  }
+  // Strided runs unstaged took a masked head and tail per segment:
+  // u8[4093,4099] (4,1) -> row-major, Zen 4, AVX-512 code, the one
+  // function timed alone, 8.6-9.0 GB/s unstaged, 11.5-11.7 staged
+  // (docs/performance.md, "Sub-tiles into odd rows, staged").
+  if (!classifyRowRuns(r))
+    return std::nullopt;
   report.add(NestKernel::StagedRows);
   AffineExpr p = placeholders.back();
   Value stage = getStagingRow(destStrides[n - 2] + lanes);
@@ -278,22 +296,28 @@ std::optional<AffineExpr> NestEmitter::getRunPrefetchRow(const RowRuns &r) {
 
 void NestEmitter::prefetchRunsAhead(const RowRuns &r, AffineExpr start,
                                     AffineExpr ahead) {
-  // Each run's lines (planRunPrefetch) at the row `ahead`, into L1.
+  // Each run's lines (planRunPrefetch) at the row `ahead`, into L2
+  // (kRunPrefetchLocality).
   unsigned n = placeholders.size();
   AffineExpr p = placeholders.back(), row = placeholders[n - 2];
   for (auto [i, s] : llvm::enumerate(sources)) {
     RunPrefetchPlan plan = planRunPrefetch(r, i);
     int64_t dim = r.runs[i] ? r.runs[i]->physicalDim : -1;
     for (int64_t line = 0; line < plan.lines; ++line) {
+      // The sub-tile's first slot (the line's start: planRunPrefetch's
+      // steps divide a line or are whole lines).
       SmallVector<Value> indices;
       for (auto [k, ex] : llvm::enumerate(s.index))
         indices.push_back(
-            static_cast<int64_t>(k) == dim
+            dim >= 0 && static_cast<int64_t>(k) >= dim
                 ? arith::ConstantIndexOp::create(x.b, x.loc,
-                                                 line * plan.lineSteps)
+                                                 static_cast<int64_t>(k) == dim
+                                                     ? line * plan.lineSteps
+                                                     : 0)
                 : x.materialize(ex.replace(p, start).replace(row, ahead)));
       memref::PrefetchOp::create(x.b, x.loc, s.view, indices,
-                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isWrite=*/false,
+                                 /*localityHint=*/kRunPrefetchLocality,
                                  /*isDataCache=*/true);
     }
   }
@@ -317,15 +341,24 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
   if (seg.stageShift)
     seg.prefetchRow = getRunPrefetchRow(r);
   seg.sigma = x.placeholder();
-  if (seg.singleRun) {
-    emitRunSegment(r, seg, ubs, x.materialize(seg.base.floorDiv(r.runLength)));
-  } else {
+  // (Sources not read in runs are hoisted above: they keep their slot.)
+  std::optional<SmallVector<RowRead>> reads = classifyRowRuns(r);
+  if (reads)
+    for (auto [read, run] : llvm::zip(*reads, r.runs))
+      if (!run)
+        read = RowRead{RowRead::Contiguous};
+  dispatchSubTileSlots(reads, [&] {
+    if (seg.singleRun) {
+      emitRunSegment(r, seg, ubs,
+                     x.materialize(seg.base.floorDiv(r.runLength)));
+      return;
+    }
     SmallVector<AffineExpr> segUbs;
     for (AffineExpr ub : ubs)
       segUbs.push_back((seg.base + ub - 1).floorDiv(r.runLength) + 1);
     x.forLoop({seg.base.floorDiv(r.runLength)}, segUbs,
               [&](Value iv) { emitRunSegment(r, seg, ubs, iv); });
-  }
+  });
   if (seg.stageShift) {
     // The whole row, once it is staged. Copied after each segment (the
     // aligned vectors it completed), each copy's unaligned loads read
@@ -340,6 +373,76 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
     stagingTarget.reset();
     AffineExpr end = x.value(x.materializeMinMax(ubs, /*isMax=*/false));
     emitStagedCopy({x.cst(0)}, {end}, *seg.stageShift);
+  }
+}
+
+void NestEmitter::dispatchSubTileSlots(
+    const std::optional<SmallVector<RowRead>> &reads,
+    function_ref<void()> body) {
+  // A strided read picks its slot's lanes from the `stride` vectors it
+  // loads: with the slot a run-time value, one shuffle per slot and a
+  // select each (u8 (4,1): four shuffles of four vectors and three
+  // selects per vector); with a constant slot, one shuffle. The slot is
+  // the same along the row, so the row is built once per slot. Only rows
+  // that take vectors (scalar rows would be built `slots` times for
+  // nothing).
+  AffineExpr p = placeholders.back();
+  std::optional<int64_t> rowLength = IndexExprs::getConstant(physSizes.back());
+  std::optional<AffineExpr> slot;
+  int64_t slots = 0;
+  SmallVector<unsigned> fixed;
+  if (lanes && reads && rowLength && *rowLength >= lanes) {
+    for (auto [i, read] : llvm::enumerate(*reads)) {
+      if (read.kind != RowRead::Strided)
+        continue;
+      AffineExpr e =
+          x.simplify(getSubTileSlot(cast<MemRefType>(sources[i].view.getType()),
+                                    sources[i].index, read.dim));
+      if (IndexExprs::getConstant(e) || x.simplify(e.replace(p, p + 1)) != e)
+        continue;
+      if (!slot) {
+        slot = e;
+        slots = read.stride;
+      }
+      if (e == *slot && read.stride == slots)
+        fixed.push_back(i);
+    }
+  }
+  if (!slot) {
+    body();
+    return;
+  }
+  LDBG() << "rows dispatched on a sub-tile slot: " << *slot;
+  auto dispatch = scf::IndexSwitchOp::create(
+      x.b, x.loc, TypeRange{}, x.materialize(*slot),
+      llvm::to_vector(llvm::seq<int64_t>(0, slots - 1)), slots - 1);
+  OpBuilder::InsertionGuard guard(x.b);
+  for (int64_t c = 0; c < slots; ++c) {
+    // The last slot is the default: the slot linearizes the physical
+    // index of the sub-tile dims (each below its size) of the elements
+    // the row reads, so it is below `slots` (a row without elements runs
+    // an empty body).
+    Region &region = c + 1 < slots ? dispatch.getCaseRegions()[c]
+                                   : dispatch.getDefaultRegion();
+    x.b.setInsertionPointToStart(x.b.createBlock(&region));
+    x.b.setInsertionPoint(scf::YieldOp::create(x.b, x.loc));
+    SmallVector<SmallVector<AffineExpr>> saved;
+    for (unsigned i : fixed)
+      saved.push_back(sources[i].index);
+    llvm::scope_exit restore([&] {
+      for (auto [i, index] : llvm::zip(fixed, saved))
+        sources[i].index = index;
+    });
+    for (unsigned i : fixed) {
+      unsigned dim = (*reads)[i].dim;
+      ArrayRef<int64_t> inner = cast<MemRefType>(sources[i].view.getType())
+                                    .getShape()
+                                    .drop_front(dim + 1);
+      for (auto [k, v] :
+           llvm::enumerate(delinearize(c, computeSuffixProduct(inner))))
+        sources[i].index[dim + 1 + k] = x.cst(v);
+    }
+    body();
   }
 }
 
@@ -364,13 +467,22 @@ void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
 void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
   RowRuns r = analyzeRowRuns();
   if (r.runLength <= 1) {
-    SmallVector<IndexFns> sourceIndex;
-    for (const Source &s : sources) {
-      sourceIndex.emplace_back();
-      for (AffineExpr e : s.index)
-        sourceIndex.back().push_back(hoistAlongRow(e));
-    }
-    emitRowBody({}, ubs, sourceIndex);
+    SmallVector<RowRead> reads;
+    for (const Source &s : sources)
+      if (std::optional<RowRead> read =
+              classifyRowSource(cast<MemRefType>(s.view.getType()), s.index))
+        reads.push_back(*read);
+    dispatchSubTileSlots(reads.size() == sources.size() ? std::optional(reads)
+                                                        : std::nullopt,
+                         [&] {
+                           SmallVector<IndexFns> sourceIndex;
+                           for (const Source &s : sources) {
+                             sourceIndex.emplace_back();
+                             for (AffineExpr e : s.index)
+                               sourceIndex.back().push_back(hoistAlongRow(e));
+                           }
+                           emitRowBody({}, ubs, sourceIndex);
+                         });
   } else {
     report.add(NestKernel::RowsInRuns);
     emitRowInRuns(ubs, r);
