@@ -467,22 +467,26 @@ void NestEmitter::emitRowPadding(ArrayRef<AffineExpr> ubs) {
 void NestEmitter::emitRow(ArrayRef<AffineExpr> ubs) {
   RowRuns r = analyzeRowRuns();
   if (r.runLength <= 1) {
-    SmallVector<RowRead> reads;
-    for (const Source &s : sources)
-      if (std::optional<RowRead> read =
-              classifyRowSource(cast<MemRefType>(s.view.getType()), s.index))
-        reads.push_back(*read);
-    dispatchSubTileSlots(reads.size() == sources.size() ? std::optional(reads)
-                                                        : std::nullopt,
-                         [&] {
-                           SmallVector<IndexFns> sourceIndex;
-                           for (const Source &s : sources) {
-                             sourceIndex.emplace_back();
-                             for (AffineExpr e : s.index)
-                               sourceIndex.back().push_back(hoistAlongRow(e));
-                           }
-                           emitRowBody({}, ubs, sourceIndex);
-                         });
+    // Every source is read along the row by its index (none: no vectors).
+    std::optional<SmallVector<RowRead>> reads = SmallVector<RowRead>();
+    for (const Source &s : sources) {
+      std::optional<RowRead> read =
+          classifyRowSource(cast<MemRefType>(s.view.getType()), s.index);
+      if (!read) {
+        reads.reset();
+        break;
+      }
+      reads->push_back(*read);
+    }
+    dispatchSubTileSlots(reads, [&] {
+      SmallVector<IndexFns> sourceIndex;
+      for (const Source &s : sources) {
+        sourceIndex.emplace_back();
+        for (AffineExpr e : s.index)
+          sourceIndex.back().push_back(hoistAlongRow(e));
+      }
+      emitRowBody({}, ubs, sourceIndex);
+    });
   } else {
     report.add(NestKernel::RowsInRuns);
     emitRowInRuns(ubs, r);
