@@ -384,9 +384,13 @@ RunPrefetchPlan mlir::layout::planRunPrefetch(int64_t runLength,
   // ahead of once the rows were staged. The one function timed alone,
   // u8[4093,4099] (4,1) -> row-major, Zen 4, AVX-512 code, one thread,
   // buffers evicted: staged 11.5-11.7 GB/s, 14.0-14.1 with the prefetches
-  // (unstaged they did not help, on Zen 4 nor on Emerald Rapids:
+  // (unstaged odd rows they did not help, on Zen 4 nor on Emerald Rapids:
   // docs/performance.md, "Sub-tiles into odd rows, staged" and "Sub-tiles
-  // into odd rows in one pass"). Streaming
+  // into odd rows in one pass"). Rows of tiles read such runs as well
+  // (u8 (4,1) -> T(8,128): 9-10 -> 18 GB/s with AVX2 code, prefetched
+  // tiles ahead: "Sub-tiles into tiles, prefetched"); the nest decides
+  // where the prefetches go (NestEmitter::getRunPrefetchRow,
+  // getRunPrefetchTile). Streaming
   // nests only (in-cache sources need none, as getRowPrefetch), runs that
   // are their whole physical dim (a tile row: every line of it exists),
   // sub-tiles of more than one slot (contiguous runs are left to the

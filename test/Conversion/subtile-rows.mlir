@@ -16,21 +16,26 @@
 // (kRunPrefetchLocality: locality 2), at the sub-tile's first slot (the
 // line's start, in every slot's case): one prefetch per line of
 // the run (128 elements x 2 slots of bf16, 8 lines; 128 x 4 slots of u8,
-// 8 lines; not f64's 32 lines, more than kRunPrefetchLines).
+// 8 lines; not f64's 32 lines, more than kRunPrefetchLines). Rows of tiles
+// prefetch their runs in the tile 8 KiB of destination ahead instead
+// (kRunPrefetchTileBytes, @subtiled_u8_to_tiles).
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 report-kernels' -o /dev/null 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64' | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=vector-bytes=64 nontemporal-threshold-bytes=0' | FileCheck %s --check-prefix=STREAM
 
-// KERNEL: :[[# @LINE + 32]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 56]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 66]]:3: remark: kernel: interleaved-rows
-// KERNEL: :[[# @LINE + 74]]:3: remark: kernel: row-copy
-// KERNEL: :[[# @LINE + 81]]:3: remark: kernel: rows-in-runs
-// KERNEL: :[[# @LINE + 129]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 165]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 176]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 187]]:3: remark: kernel: staged-rows
-// KERNEL: :[[# @LINE + 208]]:3: remark: kernel: row-copy
+// KERNEL: :[[# @LINE + 45]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 74]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 84]]:3: remark: kernel: interleaved-rows
+// KERNEL: :[[# @LINE + 92]]:3: remark: kernel: row-copy
+// KERNEL: :[[# @LINE + 99]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 147]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 183]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 194]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 205]]:3: remark: kernel: staged-rows
+// KERNEL: :[[# @LINE + 226]]:3: remark: kernel: row-copy
+// KERNEL: :[[# @LINE + 263]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 284]]:3: remark: kernel: rows-in-runs
+// KERNEL: :[[# @LINE + 294]]:3: remark: kernel: transpose-blocks
 
 // The prefetched rows of @subtiled_to_odd_rows and
 // @subtiled_u8_to_odd_rows: 8 rows ahead, at most the last one.
@@ -38,6 +43,16 @@
 // STREAM-DAG: #[[$SLOT2S:.+]] = affine_map<(d0) -> (d0 mod 2)>
 // STREAM-DAG: #[[$SLOT4:.+]] = affine_map<(d0) -> (d0 mod 4)>
 // STREAM-DAG: #[[$AHEAD66:.+]] = affine_map<(d0) -> (d0 + 8, 66)>
+// The prefetched tiles and runs of @subtiled_u8_to_tiles.
+// STREAM-DAG: #[[$TILES8:.+]] = affine_map<(d0, d1) -> (d0 * 9 + d1 + 8, 80)>
+// STREAM-DAG: #[[$RUN8:.+]] = affine_map<(d0, d1, d2) -> (d1 * 4096 - (d1 floordiv 9) * 36864 + ((d0 + (d1 floordiv 9) * 8) floordiv 32) * 36864 + (d2 floordiv 128) * 4096 + (((d0 + (d1 floordiv 9) * 8) mod 32) floordiv 4) * 512, 110143)>
+// STREAM-DAG: #[[$LINE1:.+]] = affine_map<(d0) -> (d0 + 64)>
+// STREAM-DAG: #[[$LINE7:.+]] = affine_map<(d0) -> (d0 + 448)>
+// The clamps of @subtiled_u8_to_tall_tiles: tile 5 of 2 x 3 at most (from
+// the first row of tiles, its whole ones: tile 0 + the column); the run's
+// first line at most 15360 - 1 - 3 x 64.
+// STREAM-DAG: #[[$TILES2:.+]] = affine_map<(d0) -> (d0 + 2, 5)>
+// STREAM-DAG: #[[$RUN4:.+]] = affine_map<(d0, d1, d2) -> (d1 * 1024 + (d1 floordiv 3) * 9216 + (d0 floordiv 8) * 3072 + (d2 floordiv 128) * 1024 + ((d0 mod 8) floordiv 2) * 256, 15167)>
 
 // The slot of a row in its (2,1) sub-tile.
 // CHECK-DAG: #[[$SLOT2:.+]] = affine_map<(d0) -> (d0 mod 2)>
@@ -77,6 +92,11 @@ func.func @tiled_to_subtiled(%a: !t, %b: !s) {
 // CHECK-NOT: arith.select
 // CHECK: vector.store %{{.*}} {alignment = 64 : i64} : memref<8x2x8x128xbf16>, vector<32xbf16>
 // CHECK: return
+// Read in order, a source tile per destination tile (whole tiles one after
+// the other): not prefetched where the stores stream.
+// STREAM-LABEL: func.func @subtiled_to_tiled
+// STREAM-NOT: memref.prefetch
+// STREAM: return
 func.func @subtiled_to_tiled(%a: !s, %b: !t) {
   layout.relayout %a, %b : !s, !t
   return
@@ -239,5 +259,76 @@ func.func @subtiled_f64_to_odd_rows(%a: memref<13x140xf64, #layout.tiled<{1,0:T(
 // CHECK: return
 func.func @plain_subtiles_to_rows(%a: memref<30x200xi8, #layout.tiled<{1,0:T(4,1)}>>, %b: memref<30x200xi8>) {
   layout.relayout %a, %b : memref<30x200xi8, #layout.tiled<{1,0:T(4,1)}>>, memref<30x200xi8>
+  return
+}
+
+// Rows of tiles out of (4,1) sub-tiles (u8 T(32,128)(4,1) -> T(8,128): each
+// row 512 bytes of a 4 KiB source tile, the next tile's a page further).
+// Where the stores stream, each run is prefetched in the tile 8 KiB of
+// destination ahead (kRunPrefetchTileBytes: 8 tiles of 1 KiB), on into the
+// next row of tiles and clamped to the last tile (80 of 9 x 9), at the
+// sub-tile's first slot, the source's flat offset clamped so that the
+// run's last line is the source's (110592 - 1 - 7 x 64), into L2, in every
+// slot's case; not where the stores are cached.
+// CHECK-LABEL: func.func @subtiled_u8_to_tiles
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+// STREAM-LABEL: func.func @subtiled_u8_to_tiles
+// STREAM: scf.for %[[TR:.+]] = %c0{{.*}} to %c8
+// STREAM: scf.for %[[TC:.+]] = %c0{{.*}} to %c8
+// STREAM: scf.for %[[R:.+]] = %c0{{.*}} to %c8
+// STREAM: %[[AHEAD:.+]] = affine.min #[[$TILES8]](%[[TR]], %[[TC]])
+// STREAM: scf.index_switch
+// STREAM-NEXT: case 0 {
+// STREAM: %[[FIRST:.+]] = affine.min #[[$RUN8]](%[[R]], %[[AHEAD]], %{{.+}})
+// STREAM-NEXT: %[[FLAT:.+]] = memref.collapse_shape %{{.*}} : memref<3x9x8x128x4x1xi8> into memref<110592xi8>
+// STREAM-NEXT: memref.prefetch %[[FLAT]][%[[FIRST]]], read, locality<2>, data : memref<110592xi8>
+// STREAM-NEXT: %[[L1:.+]] = affine.apply #[[$LINE1]](%[[FIRST]])
+// STREAM-NEXT: memref.prefetch %[[FLAT]][%[[L1]]], read, locality<2>, data
+// STREAM-COUNT-5: memref.prefetch %[[FLAT]]
+// STREAM: %[[L7:.+]] = affine.apply #[[$LINE7]](%[[FIRST]])
+// STREAM-NEXT: memref.prefetch %[[FLAT]][%[[L7]]], read, locality<2>, data
+// STREAM-NOT: memref.prefetch
+// STREAM: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<9x9x8x128xi8>, vector<64xi8>
+// STREAM: default {
+// STREAM: %[[FIRST3:.+]] = affine.min #[[$RUN8]](%[[R]], %[[AHEAD]], %{{.+}})
+// STREAM-NEXT: %[[FLAT3:.+]] = memref.collapse_shape
+// STREAM-NEXT: memref.prefetch %[[FLAT3]][%[[FIRST3]]], read, locality<2>, data : memref<110592xi8>
+// STREAM: return
+func.func @subtiled_u8_to_tiles(%a: memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, %b: memref<67x1029xi8, #layout.tiled<{1,0:T(8,128)}>>) {
+  layout.relayout %a, %b : memref<67x1029xi8, #layout.tiled<{1,0:T(32,128)(4,1)}>>, memref<67x1029xi8, #layout.tiled<{1,0:T(8,128)}>>
+  return
+}
+
+// Into tiles taller than the source's (u8 T(8,128)(2,1) -> T(32,128): four
+// source tiles per destination tile, 2 tiles of 4 KiB ahead): the position
+// ahead may be a padding row the source does not hold (rows 37-63 of 40),
+// and the clamp of the flat offset takes effect (the row 31 of tile 3
+// would be at 22272).
+// STREAM-LABEL: func.func @subtiled_u8_to_tall_tiles
+// STREAM: scf.for %[[TC:.+]] = %c0{{.*}} to %c2
+// STREAM: scf.for %[[R:.+]] = %c0{{.*}} to %c32
+// STREAM: %[[AHEAD:.+]] = affine.min #[[$TILES2]](%[[TC]])
+// STREAM: scf.index_switch
+// STREAM-NEXT: case 0 {
+// STREAM: %[[FIRST:.+]] = affine.min #[[$RUN4]](%[[R]], %[[AHEAD]], %{{.+}})
+// STREAM-NEXT: %[[FLAT:.+]] = memref.collapse_shape %{{.*}} : memref<5x3x4x128x2x1xi8> into memref<15360xi8>
+// STREAM-NEXT: memref.prefetch %[[FLAT]][%[[FIRST]]], read, locality<2>, data : memref<15360xi8>
+// STREAM-COUNT-3: memref.prefetch %[[FLAT]]
+// STREAM-NOT: memref.prefetch
+// STREAM: vector.store
+func.func @subtiled_u8_to_tall_tiles(%a: memref<37x300xi8, #layout.tiled<{1,0:T(8,128)(2,1)}>>, %b: memref<37x300xi8, #layout.tiled<{1,0:T(32,128)}>>) {
+  layout.relayout %a, %b : memref<37x300xi8, #layout.tiled<{1,0:T(8,128)(2,1)}>>, memref<37x300xi8, #layout.tiled<{1,0:T(32,128)}>>
+  return
+}
+
+// Not sub-tiles: the edge column of a tiled-permuted source into tiles
+// (rows in runs of single elements, each a row of its own tile) is not
+// prefetched.
+// STREAM-LABEL: func.func @tiled_permuted_to_tiled
+// STREAM-NOT: memref.prefetch
+// STREAM: return
+func.func @tiled_permuted_to_tiled(%a: memref<67x131xf32, #layout.tiled<{0,1:T(8,128)}>>, %b: memref<67x131xf32, #layout.tiled<{1,0:T(8,128)}>>) {
+  layout.relayout %a, %b : memref<67x131xf32, #layout.tiled<{0,1:T(8,128)}>>, memref<67x131xf32, #layout.tiled<{1,0:T(8,128)}>>
   return
 }

@@ -190,6 +190,15 @@ inline constexpr int64_t kLineStageBytes = 256;
 /// (docs/performance.md, "Sub-tiles into odd rows, staged"; measured
 /// into L1, not again since the prefetches go to L2).
 inline constexpr int64_t kRunPrefetchRows = 8;
+/// Rows of tiles whose source is in sub-tiles prefetch each run's lines
+/// in the tile this many bytes of destination ahead (getRunPrefetchTile).
+/// u8[4093,4099] T(32,128)(4,1) -> T(8,128), Zen 4, the function timed
+/// alone, 32-byte vectors: no prefetch 10.0-10.3 GB/s with AVX2 code,
+/// 11.7-11.9 with AVX-512's; 2 tiles ahead (2 KiB of destination, 8 KiB
+/// of source) 16.7-17.2 and 19.9-20.8; 4 tiles 16.8-18.4 and 22.2-23.1;
+/// 8 tiles 18.1-19.0 and 23.8-24.7 (docs/performance.md, "Sub-tiles into
+/// tiles, prefetched").
+inline constexpr int64_t kRunPrefetchTileBytes = 8192;
 /// At most this many lines per run (one prefetch each).
 inline constexpr int64_t kRunPrefetchLines = 16;
 /// Into L2 (memref.prefetch locality 2: prefetcht1), not L1: the four
@@ -200,7 +209,8 @@ inline constexpr int64_t kRunPrefetchLines = 16;
 /// (docs/performance.md, "One shuffle per slot, prefetches into L2").
 inline constexpr int64_t kRunPrefetchLocality = 2;
 
-/// The prefetches of each run of a staged row's source in sub-tiles:
+/// The prefetches of each run of a source in sub-tiles (staged rows, rows
+/// of tiles):
 /// `lines` prefetches (0: none), `lineSteps` steps of the run's physical
 /// dim apart (one 64-byte line).
 struct RunPrefetchPlan {

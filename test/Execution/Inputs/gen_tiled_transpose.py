@@ -117,6 +117,14 @@ SUBTILE_CASES = [
      "{1,0:T(32,128)}"),
     ("i8_4x1_to_t32x128_odd", "i8", (45, 200), "{1,0:T(32,128)(4,1)}",
      "{1,0:T(32,128)}"),
+    # Rows of tiles whose runs streaming nests prefetch tiles ahead
+    # (test/Conversion/subtile-rows.mlir): several rows of tiles, into
+    # shorter tiles than the source's and into taller ones (positions
+    # ahead in padding rows the source does not hold).
+    ("i8_4x1_to_t8x128_odd", "i8", (67, 1029), "{1,0:T(32,128)(4,1)}",
+     "{1,0:T(8,128)}"),
+    ("i8_2x1_to_t32x128_odd", "i8", (37, 300), "{1,0:T(8,128)(2,1)}",
+     "{1,0:T(32,128)}"),
     ("bf16_2x1_to_10", "bf16", (64, 256), "{1,0:T(8,128)(2,1)}", "{1,0}"),
     ("i8_4x1_to_10", "i8", (64, 256), "{1,0:T(32,128)(4,1)}", "{1,0}"),
     # Odd row-major lines (staged rows, whose runs streaming nests also

@@ -166,23 +166,40 @@ private:
   /// The loop (or vector row) over [max(lbs), min(ubs)) of the row.
   void emitRowBody(ArrayRef<AffineExpr> lbs, ArrayRef<AffineExpr> ubs,
                    ArrayRef<IndexFns> sourceIndex);
+  /// The position whose runs a row prefetches: each placeholder of
+  /// `ahead` replaced by its expression; the sources prefetched;
+  /// `clampFlat`: the run's first line at a flat offset clamped so that
+  /// its last line is inside the source (a position that may lie outside
+  /// the source's physical dims).
+  struct RunPrefetchAt {
+    SmallVector<std::pair<AffineExpr, AffineExpr>> ahead;
+    llvm::SmallBitVector sources;
+    bool clampFlat = false;
+  };
   /// One segment (run) of a row read in runs.
   struct RunSegment {
     AffineExpr base, sigma;
     SmallVector<IndexFns> hoisted;
     bool singleRun = false;
     std::optional<AffineExpr> stageShift;
-    /// Staged rows whose runs are prefetched: the row they prefetch.
-    std::optional<AffineExpr> prefetchRow;
+    /// Rows whose runs are prefetched: where (prefetchRunsAhead).
+    std::optional<RunPrefetchAt> prefetchAt;
   };
   bool isSingleRun(const RowRuns &r);
   std::optional<AffineExpr> prepareStagedRow(const RowRuns &r);
-  /// Staged rows' prefetches of their sub-tiled runs, rows ahead: source
-  /// i's (layout::planRunPrefetch), the row they read (none: no source
-  /// prefetches), and a segment's prefetches at `start`.
+  /// Prefetches of sub-tiled runs ahead: source i's
+  /// (layout::planRunPrefetch); for staged rows the row they read, for
+  /// rows of tiles the tile (none: no source prefetches); a segment's
+  /// prefetches at `start`.
   RunPrefetchPlan planRunPrefetch(const RowRuns &r, unsigned i);
-  std::optional<AffineExpr> getRunPrefetchRow(const RowRuns &r);
-  void prefetchRunsAhead(const RowRuns &r, AffineExpr start, AffineExpr ahead);
+  /// The sources with run prefetches (planRunPrefetch's lines).
+  llvm::SmallBitVector getRunPrefetchSources(const RowRuns &r);
+  /// Whether the row (the innermost level) takes vectors.
+  bool isVectorRow();
+  std::optional<RunPrefetchAt> getRunPrefetchRow(const RowRuns &r);
+  std::optional<RunPrefetchAt> getRunPrefetchTile(const RowRuns &r);
+  void prefetchRunsAhead(const RowRuns &r, AffineExpr start,
+                         const RunPrefetchAt &at);
   void emitRunSegment(const RowRuns &r, const RunSegment &seg,
                       ArrayRef<AffineExpr> ubs, Value iv);
   void emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r);
