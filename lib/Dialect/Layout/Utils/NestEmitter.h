@@ -197,7 +197,10 @@ private:
   /// Whether the row (the innermost level) takes vectors.
   bool isVectorRow();
   std::optional<RunPrefetchAt> getRunPrefetchRow(const RowRuns &r);
-  std::optional<RunPrefetchAt> getRunPrefetchTile(const RowRuns &r);
+  /// (`reads`: classifyRowRuns' for the row; a source's read strided
+  /// only where it is read in runs.)
+  std::optional<RunPrefetchAt> getRunPrefetchTile(const RowRuns &r,
+                                                  ArrayRef<RowRead> reads);
   void prefetchRunsAhead(const RowRuns &r, AffineExpr start,
                          const RunPrefetchAt &at);
   void emitRunSegment(const RowRuns &r, const RunSegment &seg,

@@ -309,7 +309,7 @@ NestEmitter::getRunPrefetchRow(const RowRuns &r) {
 }
 
 std::optional<NestEmitter::RunPrefetchAt>
-NestEmitter::getRunPrefetchTile(const RowRuns &r) {
+NestEmitter::getRunPrefetchTile(const RowRuns &r, ArrayRef<RowRead> reads) {
   // Rows of 2-D tiles (levels n-4, n-3: the row and the column of tiles,
   // then the tile's rows and the row) whose source is in sub-tiles, read
   // strided (RowRead::Strided), read a few lines of a source tile per row,
@@ -351,9 +351,6 @@ NestEmitter::getRunPrefetchTile(const RowRuns &r) {
   // AVX-512 code: 1.35-1.39x memcpy without, 1.21 with the prefetches).
   // Two or more such streams (a source tile shorter than the
   // destination's) are prefetched (not measured apart).
-  std::optional<SmallVector<RowRead>> reads = classifyRowRuns(r);
-  if (!reads)
-    return std::nullopt;
   llvm::SmallBitVector prefetched = getRunPrefetchSources(r);
   for (int i : prefetched.set_bits()) {
     auto viewType = cast<MemRefType>(sources[i].view.getType());
@@ -361,10 +358,10 @@ NestEmitter::getRunPrefetchTile(const RowRuns &r) {
     for (AffineExpr e : sources[i].index)
       index.push_back(e.replace(placeholders.back(), x.cst(0)));
     AffineExpr flat =
-        linearize(x.context, index, computeStrides(viewType.getShape()));
+        linearize(x.context, index, computeSuffixProduct(viewType.getShape()));
     std::optional<int64_t> step =
         IndexExprs::getConstant(x.simplify(flat.replace(col, col + 1) - flat));
-    if ((*reads)[i].kind != RowRead::Strided || step == destStrides[n - 3])
+    if (reads[i].kind != RowRead::Strided || step == destStrides[n - 3])
       prefetched.reset(i);
   }
   if (prefetched.none())
@@ -416,7 +413,7 @@ void NestEmitter::prefetchRunsAhead(const RowRuns &r, AffineExpr start,
     // The run's first line clamped so that its last is the source's
     // (planRunPrefetch: a static identity view).
     auto viewType = cast<MemRefType>(s.view.getType());
-    SmallVector<int64_t> strides = computeStrides(viewType.getShape());
+    SmallVector<int64_t> strides = computeSuffixProduct(viewType.getShape());
     int64_t lineStride = plan.lineSteps * strides[dim];
     AffineExpr first = x.value(x.materializeMinMax(
         {linearize(x.context, getIndex(0), strides),
@@ -443,15 +440,17 @@ void NestEmitter::emitRowInRuns(ArrayRef<AffineExpr> ubs, const RowRuns &r) {
   seg.singleRun = isSingleRun(r);
   if (!seg.singleRun)
     seg.stageShift = prepareStagedRow(r);
-  seg.prefetchAt =
-      seg.stageShift ? getRunPrefetchRow(r) : getRunPrefetchTile(r);
-  seg.sigma = x.placeholder();
   // (Sources not read in runs are hoisted above: they keep their slot.)
   std::optional<SmallVector<RowRead>> reads = classifyRowRuns(r);
   if (reads)
     for (auto [read, run] : llvm::zip(*reads, r.runs))
       if (!run)
         read = RowRead{RowRead::Contiguous};
+  if (seg.stageShift)
+    seg.prefetchAt = getRunPrefetchRow(r);
+  else if (reads)
+    seg.prefetchAt = getRunPrefetchTile(r, *reads);
+  seg.sigma = x.placeholder();
   dispatchSubTileSlots(reads, [&] {
     if (seg.singleRun) {
       emitRunSegment(r, seg, ubs,
