@@ -356,6 +356,28 @@ mlir::layout::planTransposeBlocks(const TransposePlaneFacts &f) {
   plan.group = std::min(plan.group, std::max(v, f.sizeK / v * v));
   plan.rowPrefetch = getRowPrefetch(f);
   plan.lineStageBytes = getLineStageBytes(f, plan, width);
+  // Staged lines whose blocks prefetch nothing (8-bit planes shorter than
+  // kTransposePrefetchPlane: getPrefetch; the crossings into tiles, a
+  // tile's 128 rows) wait on memory in each span's copy: the block's 64
+  // rows are 64 streams a row pitch apart, one span (4 lines) of each per
+  // visit, more than the hardware prefetchers follow. The copy prefetches
+  // each line it copies one block width further along p_r, into L2: the
+  // next block's rows, and past a tile's plane the next tile's (copied a
+  // tile pass later). The one function timed alone, u8[4093,4099], Zen 4,
+  // one thread, buffers evicted, GB/s: AVX-512 code row-major ->
+  // tiled-permuted 11.5-12.0 -> 14.7-15.6, permuted -> tiled 13.2-13.6 ->
+  // 17.7, permuted -> sub-tiled (4,1) (staged through T(32,128), whose
+  // first step is such a crossing) 9.1-10.5 -> 11.8-12.4; AVX2 code
+  // row-major -> tiled-permuted 11.9-12.2 -> 13.3-13.4; 32 rows ahead
+  // 13.9-14.1, 128 and 256 rows as 64, prefetcht1 as prefetcht2, the next
+  // group's first rows instead of the next tile's (wrapped, as
+  // getPrefetch's) about 5% slower; a plain plane (s8[63,257,1021] ->
+  // {1,2,0}, AVX2 code: the source's dim ends with the plane, the last
+  // block's prefetches clamp to its last row) 7.9 -> 8.2 GB/s, 8.4
+  // wrapped (docs/performance.md, "Prefetching staged lines"). Streaming
+  // nests only (in-cache sources need none).
+  if (plan.lineStageBytes && !plan.prefetchRows && f.nontemporal)
+    plan.linePrefetchRows = width;
   // Destination rows that do not start on a vector boundary take unaligned
   // cached stores, each line read for ownership first: on Emerald Rapids
   // (AVX-512, one thread) f32 4093 x 4099 -> {0,1} ran at 8 GB/s where the

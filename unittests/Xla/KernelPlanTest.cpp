@@ -141,15 +141,22 @@ TEST(KernelPlanTest, TransposeBlocksWithinTheRegisterFile) {
   EXPECT_EQ(planTransposeBlocks(f)->side, 16);
 }
 
-TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
-  // u8[4093,4099] -> {0,1} with AVX-512: 16 x 16 blocks four wide (64
-  // source rows), plain rows, groups of 1024 (1 KiB): staged in spans of
-  // 256 bytes (1024 % 256 == 0, 4093 / 16 * 16 >= 256).
+/// u8[4093,4099] -> {0,1} with AVX-512's vectors and registers: plain
+/// source rows, groups of 1 KiB.
+static TransposePlaneFacts u8PlainPlane() {
   TransposePlaneFacts f = f32Plane(4093, 4099);
   setElement(f, 64, 1);
   f.plainRows = true;
   f.groupBytes = 1024;
   f.destStrideKBytes = 4099;
+  return f;
+}
+
+TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
+  // u8[4093,4099] -> {0,1} with AVX-512: 16 x 16 blocks four wide (64
+  // source rows), plain rows, groups of 1024 (1 KiB): staged in spans of
+  // 256 bytes (1024 % 256 == 0, 4093 / 16 * 16 >= 256).
+  TransposePlaneFacts f = u8PlainPlane();
   expectBlocks(f, 16, 4);
   EXPECT_EQ(planTransposeBlocks(f)->group, 1024);
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
@@ -191,6 +198,45 @@ TEST(KernelPlanTest, TransposeBlocksStageSourceLinesOfBytes) {
   f.registerFileBytes = 512;
   expectBlocks(f, 16, 4);
   EXPECT_EQ(planTransposeBlocks(f)->lineStageBytes, kLineStageBytes);
+}
+
+TEST(KernelPlanTest, StagedLinesPrefetchWhereTheBlocksDoNot) {
+  // u8[4093,4099] -> {0,1} with AVX-512 (the plane's 4099 rows, longer
+  // than kTransposePrefetchPlane): the blocks prefetch 64 rows ahead, the
+  // staged copy does not.
+  TransposePlaneFacts f = u8PlainPlane();
+  std::optional<TransposeBlockPlan> plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->lineStageBytes, kLineStageBytes);
+  EXPECT_EQ(plan->prefetchRows, 64);
+  EXPECT_EQ(plan->linePrefetchRows, 0);
+  // u8 row-major -> {0,1:T(8,128)}: a tile's plane of 128 rows, whose
+  // blocks prefetch nothing with AVX-512 code: the copy prefetches the
+  // rows one block width (64) ahead.
+  f.sizeR = 128;
+  f.destStrideKBytes = 128;
+  plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->lineStageBytes, kLineStageBytes);
+  EXPECT_EQ(plan->prefetchRows, 0);
+  EXPECT_EQ(plan->linePrefetchRows, 64);
+  // AVX2 (512 bytes of registers) as well: 8-bit blocks do not wrap.
+  f.registerFileBytes = 512;
+  plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->prefetchRows, 0);
+  EXPECT_EQ(plan->linePrefetchRows, 64);
+  // In-cache destinations (no streaming stores) prefetch nothing, nor
+  // does an unstaged plane (groups of 64 bytes: not whole spans).
+  f.nontemporal = false;
+  EXPECT_EQ(planTransposeBlocks(f)->linePrefetchRows, 0);
+  f.nontemporal = true;
+  f.groupBytes = 64;
+  f.prefetchedGroupBytes = 64;
+  plan = planTransposeBlocks(f);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->lineStageBytes, 0);
+  EXPECT_EQ(plan->linePrefetchRows, 0);
 }
 
 TEST(KernelPlanTest, RunPrefetchOfSubTiles) {

@@ -128,6 +128,11 @@ struct TransposeBlockPlan {
   /// into a per-thread buffer of contiguous lines that the span's blocks
   /// read; the blocks' prefetches then fill L2, not L1 (0: not staged).
   int64_t lineStageBytes = 0;
+  /// Staged source lines of blocks that prefetch nothing themselves
+  /// (prefetchRows = 0), in a streaming nest: each span's copy prefetches,
+  /// into L2, the same span of the rows this many p_r rows further (0:
+  /// none; the kernel takes none for a source of dynamic shape).
+  int64_t linePrefetchRows = 0;
 };
 
 /// The shifts of realigned rows (TransposeBlockPlan::realignRows;

@@ -9,12 +9,15 @@
 // source rows are copied first, whole vectors along each row, into a
 // per-thread buffer of width x span contiguous bytes (every L1 set alike),
 // and the span's blocks read the buffer. The plan (when, the span) is
-// TransposeBlockPlan::lineStageBytes (layout/Xla/KernelPlan.h).
+// TransposeBlockPlan::lineStageBytes (layout/Xla/KernelPlan.h). Where
+// the blocks prefetch nothing, each span's copy prefetches the span of the
+// rows TransposeBlockPlan::linePrefetchRows further along p_r.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TransposeBlockKernel.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -74,8 +77,38 @@ void TransposeBlockKernel::copyLines(AffineExpr start) {
         vector = vector::BitCastOp::create(b, loc, bits, vector);
       vector::StoreOp::create(b, loc, vector, lineStage,
                               {t, x.materialize(x.cst(q))});
+      // (One prefetch per line of the span: 32-byte vectors copy two.)
+      if (linePrefetchRows && (q * e.elementBytes) % 64 == 0)
+        prefetchLineAhead(row, start + q);
     }
   });
+}
+
+void TransposeBlockKernel::prefetchLineAhead(AffineExpr row, AffineExpr at) {
+  // The row linePrefetchRows further along p_r: within the plane, the row
+  // the next block copies. Plain rows: each index is linear in p_r, so
+  // past the plane's end it is the next plane's row where the source holds
+  // it (a row-major source into tiles: the next tile's rows, copied a tile
+  // pass later and held in L2 until then: measured faster than the next
+  // group's first rows, which the group loop copies next, as prefetchRow
+  // wraps; docs/performance.md, "Prefetching staged lines"), and the
+  // source's last row where it does not (a plane that is the source's
+  // whole dim). Each index that moves with p_r is clamped to its dim (a
+  // prefetch never leaves the buffer); the others are the copy's own.
+  const NestEmitter::Source &source = e.sources.front();
+  SmallVector<Value> indices;
+  for (auto [d, ex] : llvm::enumerate(source.index)) {
+    AffineExpr copied = ex.replace(pk, at);
+    AffineExpr ahead =
+        x.simplify(copied.replace(pr, pr + row + linePrefetchRows));
+    indices.push_back(
+        ahead == x.simplify(copied)
+            ? x.materialize(ahead)
+            : x.materializeMinMax({ahead, x.cst(viewType.getDimSize(d) - 1)},
+                                  /*isMax=*/false));
+  }
+  memref::PrefetchOp::create(b, loc, source.view, indices, /*isWrite=*/false,
+                             /*localityHint=*/1, /*isDataCache=*/true);
 }
 
 Value TransposeBlockKernel::readStagedLine(VectorType vectorType, int64_t row) {

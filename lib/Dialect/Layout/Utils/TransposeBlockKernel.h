@@ -198,6 +198,9 @@ private:
   /// rows, and a block row's vector read from the buffer.
   void spanBlocks(AffineExpr g0, AffineExpr end, function_ref<void()> block);
   void copyLines(AffineExpr start);
+  /// Prefetches into L2 the line the copy of staged row `row` reads at p_k
+  /// = `at`, linePrefetchRows rows further along p_r (clamped).
+  void prefetchLineAhead(AffineExpr row, AffineExpr at);
   Value readStagedLine(VectorType vectorType, int64_t row);
   void stagedPlane(AffineExpr start, AffineExpr end, bool alignedRows);
 
@@ -327,6 +330,8 @@ private:
   /// like the stages), the current span's first p_k while its blocks are
   /// built.
   int64_t lineSpan = 0;
+  /// TransposeBlockPlan::linePrefetchRows.
+  int64_t linePrefetchRows = 0;
   Value lineStage;
   Block *lineStageBlock = nullptr;
   std::optional<AffineExpr> lineStart;

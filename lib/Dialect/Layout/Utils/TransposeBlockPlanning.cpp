@@ -321,6 +321,10 @@ bool TransposeBlockKernel::planBlock() {
   group = blocks->group;
   prefetchRows = blocks->prefetchRows;
   lineSpan = blocks->lineStageBytes / e.elementBytes;
+  linePrefetchRows = blocks->linePrefetchRows;
+  // (The prefetches clamp each index to its dim: static extents only.)
+  if (linePrefetchRows && !viewType.hasStaticShape())
+    linePrefetchRows = 0;
   wrapPrefetch = blocks->wrapPrefetch;
   rowPrefetch = blocks->rowPrefetch;
   realignRows = blocks->realignRows;

@@ -29,6 +29,8 @@ std::string TransposeBlockKernel::describe() const {
   if (lineSpan)
     os << ", source lines staged " << lineSpan * e.elementBytes
        << " bytes at a time";
+  if (linePrefetchRows)
+    os << " and prefetched " << linePrefetchRows << " rows ahead";
   if (stageK)
     os << ", staged tiles of " << stageK << " x " << stageR;
   if (flatRows)
