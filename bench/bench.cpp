@@ -47,6 +47,7 @@
 
 using f32 = float;
 using bf16 = uint16_t;
+using i8 = int8_t;
 
 // The sizes the kernels were generated for (bench/gen_kernels.py): the
 // benchmark's, or with -DBENCH_SMALL the lit test's.
@@ -274,7 +275,9 @@ template <typename T> void fillPattern(const Buffer &b) {
   size_t n = b.bytes / sizeof(T);
   T *p = b.as<T>();
   for (size_t i = 0; i < n; ++i) {
-    if constexpr (sizeof(T) == 2)
+    if constexpr (sizeof(T) == 1)
+      p[i] = T(i * 2654435761u >> 13);
+    else if constexpr (sizeof(T) == 2)
       p[i] = T(0x3f80 + (i * 2654435761u >> 7) % 0x3000); // finite bf16
     else
       p[i] = T(float((i * 2654435761u) % 1000003) * 0.25f + 1.0f);

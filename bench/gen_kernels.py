@@ -59,6 +59,9 @@ PERMS = [
     ("perm3_210_odd", "f32", (2, 1, 0)),
     ("perm4_3210_odd", "f32", (3, 2, 1, 0)),
     ("perm3_021_odd_bf16", "bf16", (0, 2, 1)),
+    # 8-bit rows of 257 bytes whose planes move their alignment by odd
+    # amounts (64 sets of row shifts: staged destination rows).
+    ("perm3_021_odd_i8", "i8", (0, 2, 1)),
 ]
 
 # Shapes of the *_odd cases: 63x257x1021 (the issue tracker's) and

@@ -156,6 +156,20 @@ struct RowShiftPlan {
 /// and 29 s in LLVM for one kernel: those rows take unaligned stores.
 inline constexpr int64_t kMaxRowShiftCases = 32;
 
+/// The largest half of the per-thread stage of destination rows back to
+/// back that take more than kMaxRowShiftCases sets of shifts (8-bit lines):
+/// a group's rows, staged and streamed out line by line while the next
+/// group fills the other half (docs/lowering.md, "Staged destination
+/// rows"); larger groups shrink to fit. s8[63,257,1021] -> {1,2,0}, AMD Zen
+/// 4, AVX-512 code, one thread: groups of 64 to 512 rows (16-129 KiB) ran
+/// 10.2-11.6 GB/s, 1008 rows (253 KiB) 10.8-11.0.
+inline constexpr int64_t kMaxDestinationStageBytes = 128 * 1024;
+/// The fewest rows a group of staged destination rows shrinks to (rows of
+/// up to 512 bytes): each group visits as many bytes of every source row.
+/// s8[15,1029,1021] -> {1,2,0}, same machine: staged in groups of 112 rows
+/// 9.5-11.0 GB/s, 240 rows 12.7-13.5, unstaged (1008 rows) 12.0-13.4.
+inline constexpr int64_t kMinDestinationStageRows = 256;
+
 /// The widest sub-tile a vector row reads across (a strided source): each
 /// vector loads `stride` vectors of the flat source and picks every
 /// stride-th lane from the row's slot (rows built once per slot:

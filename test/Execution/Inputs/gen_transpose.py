@@ -83,11 +83,21 @@ CASES = [
     ("t77x300_si16", "si16", (77, 300), (1, 0)),
     # Planes that move the rows' alignment by an odd amount (41 rows each):
     # every shift of a line is some block's first row's, one case of the
-    # block's stores each (32 for bf16's 2 x 16 lanes); i8's 64 take
-    # unaligned stores.
+    # block's stores each (32 for bf16's 2 x 16 lanes); i8's 64 are staged
+    # per group instead (StagedDestinationRows.cpp: each group's rows
+    # stored into a stage laid out as the destination's lines, streamed out
+    # while the next group fills the other half; the range's first and
+    # last partial lines element by element), with an overlapping p_k edge
+    # block stored directly; 301 rows of 131 i8 (with 256-byte groups, as
+    # the span runs: groups of 256 and 32, both halves), 67 rows of 133 ui8,
+    # and 1041 rows of 301 i8, whose 1 KiB groups (301 KiB, the kib run)
+    # shrink to one span, 256 rows (128 KiB a stage half).
     ("t3_021_moving_bf16", "bf16", (3, 67, 41), (0, 2, 1)),
     ("t3_021_moving_f64", "f64", (3, 37, 41), (0, 2, 1)),
     ("t3_021_moving_i8", "i8", (3, 131, 41), (0, 2, 1)),
+    ("t3_021_staged_rows_i8", "i8", (3, 131, 301), (0, 2, 1)),
+    ("t3_021_staged_rows_ui8", "ui8", (2, 133, 67), (0, 2, 1)),
+    ("t3_021_staged_shrink_i8", "i8", (2, 301, 1041), (0, 2, 1)),
     # Middle-dim chunks on 2 threads (the par RUN line) although p_k's
     # stride (5 x 129 x 8 f32, 20,640 bytes) is not whole lines: chunks of 2
     # flat rows of 4,128 bytes (mayChunkMiddleDim), the last one taking 3.

@@ -62,6 +62,7 @@ bool TransposeBlockKernel::planRealign() {
       otherStrides.push_back(coeff);
   std::optional<RowShiftPlan> plan =
       planRowShifts(form->coeffs[k], otherStrides, form->constant, v, width);
+  tooManyRowShifts = !plan;
   if (!plan) {
     LDBG() << "transpose blocks at level " << k
            << ": too many sets of row shifts, no realigned rows";
@@ -91,13 +92,18 @@ bool TransposeBlockKernel::planJunctions() {
   // waits behind the streams. Rows that follow each other in memory share
   // those lines, the tail of one and the head of the next, and each such
   // line is whole once both are known.
-  unsigned rank = e.destIndex.size();
-  if (flatRows || k + 1 != r || r + 1 != rank || e.destStrides[r] != 1 ||
-      e.destStrides[k] != sizeR || e.destIndex[k] != pk || e.destIndex[r] != pr)
+  if (!junctionLayout())
     return false;
   LDBG() << "transpose blocks at level " << k
          << ": realigned rows with junction lines";
   return true;
+}
+
+bool TransposeBlockKernel::junctionLayout() const {
+  unsigned rank = e.destIndex.size();
+  return !flatRows && k + 1 == r && r + 1 == rank && e.destStrides[r] == 1 &&
+         e.destStrides[k] == sizeR && e.destIndex[k] == pk &&
+         e.destIndex[r] == pr;
 }
 
 void TransposeBlockKernel::emitCases(Value selector, int64_t count,
@@ -130,6 +136,11 @@ void TransposeBlockKernel::emitShiftCases(
 
 SmallVector<Value> TransposeBlockKernel::destIndices(int64_t j,
                                                      AffineExpr column) {
+  // (Staged destination rows: the stage, the group's rows back to back
+  // from stageShift.)
+  if (staging)
+    return {x.materialize(stageHalf),
+            x.materialize((pk + j - groupStart) * sizeR + column + stageShift)};
   // (Flat rows: the collapsed view, the dims r - 1 and r as one.)
   SmallVector<Value> indices;
   for (auto [d, p] : llvm::enumerate(e.destIndex)) {

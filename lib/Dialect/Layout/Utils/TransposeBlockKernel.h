@@ -4,9 +4,10 @@
 // geometry, loop order, parallel chunks: TransposeBlockPlanning.cpp;
 // realigned rows: RealignedTransposeRows.cpp; flat rows:
 // FlatTransposeRows.cpp; staged tiles: StagedTransposeBlocks.cpp; staged
-// source lines: StagedSourceLines.cpp) and its emission,
-// TransposeBlocks.cpp, TransposeBlockReads.cpp, TransposeBlockStores.cpp
-// and the same four variant files. Private to lib/Dialect/Layout/Utils.
+// source lines: StagedSourceLines.cpp; staged destination rows:
+// StagedDestinationRows.cpp) and its emission, TransposeBlocks.cpp,
+// TransposeBlockReads.cpp, TransposeBlockStores.cpp and the same five
+// variant files. Private to lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,6 +148,35 @@ private:
   /// the lines between one row's stream and the next's are gathered in the
   /// per-thread `gaps` buffer and streamed whole.
   bool planJunctions();
+  /// Whether the destination rows follow each other in memory: p_k just
+  /// outside p_r, rows of sizeR elements back to back (no flat rows).
+  bool junctionLayout() const;
+  /// junctionView: the destination with the (p_k, p_r) dims collapsed.
+  void collapseRows();
+  /// Staged destination rows (StagedDestinationRows.cpp): where streaming
+  /// rows back to back (not `rowsAligned`) take too many sets of row
+  /// shifts to realign, each group's blocks store into one half of a
+  /// per-thread stage laid out as the destination's lines, streamed out
+  /// while the next group fills the other half. May shrink the group (and
+  /// drop staged source lines): called before planParallel.
+  bool planStagedRows(bool rowsAligned);
+  /// Around a group's blocks (groupStart, groupEnd): the blocks' stores go
+  /// to the stage; then its partial lines are stored, the previous group's
+  /// remaining lines streamed, and the group becomes the pending one.
+  void beginStagedGroup();
+  void endStagedGroup();
+  /// The per-thread stage and pending state (before the kernel's loops).
+  void allocateStage();
+  /// The pending (previous) group's next `lines` whole lines (all with
+  /// nullopt), streamed from the stage.
+  void streamPending(std::optional<int64_t> lines);
+  /// After a thread's last group: its lines.
+  void finishStagedRows();
+  /// The pending group's state, slot by slot.
+  Value getPending(int64_t slot);
+  void setPending(int64_t slot, Value value);
+  /// Lines of the pending group streamed after each p_r block.
+  int64_t stageLinesPerBlock() const;
   /// `value` (row j's vector at `column`, the row `shift` elements past a
   /// line), the lanes `mask` sets, into the gap before (head) or after
   /// (tail) the row.
@@ -186,7 +216,7 @@ private:
   void allKBlocks(bool alignedRows);
   Bounds chunkBounds(AffineExpr c, int64_t size, int64_t count, int64_t total);
   void emitBlocks(bool alignedRows);
-  Value allocateBuffer(int64_t rows, int64_t columns);
+  Value allocateBuffer(int64_t rows, int64_t columns, Type element = {});
   /// Staged tiles (StagedTransposeBlocks.cpp): planned when some sources
   /// take blocks and others rows, the per-thread buffers of the Block
   /// sources, and the tiles of p_k in [start, end) of a plane.
@@ -284,6 +314,18 @@ private:
   bool realignRows = false, realigning = false;
   /// The realigned variant was built (for aligned buffers; describe()).
   bool realigned = false;
+  /// planRealign found more sets of row shifts than kMaxRowShiftCases.
+  bool tooManyRowShifts = false;
+  /// Staged destination rows: planned (stagedRowsPlanned), being built
+  /// (stagedRows), built (describe()), inside a group (staging: destView is
+  /// the stage); the per-thread stage (2 x (group sizeR + W) elements,
+  /// rounded to whole lines), the pending group's state, the group's
+  /// first row's shift and half, the destination's own view.
+  bool stagedRowsPlanned = false, stagedRows = false, stagedRowsBuilt = false,
+       staging = false;
+  Value stage, realDestView, pendingStage;
+  AffineExpr stageShift, stageHalf;
+  static constexpr int64_t kPendingOuter = 4;
   /// Each block row's shift, per value of the block's first row's shift
   /// (one set when it is constant), and the index of the set at the
   /// current block (null with one set).

@@ -470,6 +470,8 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
     return false;
   planWidth();
   orderMiddleDims();
+  stagedRowsPlanned = planStagedRows(
+      (e.destStrides[rowOuter] * e.elementBytes) % storeBytes == 0);
   planParallel();
   if (!planStaged())
     stageK = stageR = 0;

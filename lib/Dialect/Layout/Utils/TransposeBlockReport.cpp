@@ -51,6 +51,8 @@ std::string TransposeBlockKernel::describe() const {
     os << ", streaming stores";
   if (realigned)
     os << ", realigned rows";
+  if (stagedRowsBuilt)
+    os << ", destination rows staged per group";
   if (junctions)
     os << ", junction lines";
   if (middleChunks)

@@ -81,7 +81,11 @@ void TransposeBlockKernel::rowBlocks(
     eachK([&] { emitBlock(fullR, aligned); }, /*reads=*/true);
   };
   if (!realigning) {
-    columnBlocks([&](bool fullR) { blocks(fullR, alignedRows && fullR); });
+    columnBlocks([&](bool fullR) {
+      blocks(fullR, alignedRows && fullR);
+      if (staging)
+        streamPending(stageLinesPerBlock());
+    });
     return;
   }
   int64_t full = sizeR / width * width;
@@ -177,8 +181,12 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
           x.bind(pk, iv);
           groupStart = pk;
           groupEnd = pk + v;
+          if (stagedRows)
+            beginStagedGroup();
           rowBlocks([](function_ref<void()> block, bool) { block(); },
                     alignedRows);
+          if (stagedRows)
+            endStagedGroup();
         },
         v);
     return;
@@ -188,9 +196,11 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
       [&](Value g) {
         AffineExpr g0 = x.value(g);
         groupStart = g0;
-        if (realigning && junctions)
+        if ((realigning && junctions) || stagedRows)
           groupEnd =
               x.value(x.materializeMinMax({g0 + group, end}, /*isMax=*/false));
+        if (stagedRows)
+          beginStagedGroup();
         rowBlocks(
             [&](function_ref<void()> block, bool reads) {
               if (lineSpan && reads) {
@@ -206,6 +216,8 @@ void TransposeBlockKernel::groupedBlocks(AffineExpr start, AffineExpr end,
                   v);
             },
             alignedRows);
+        if (stagedRows)
+          endStagedGroup();
       },
       group);
 }
@@ -334,14 +346,16 @@ TransposeBlockKernel::Bounds TransposeBlockKernel::chunkBounds(AffineExpr c,
 /// stack), but at the start of the enclosing parallel chunk's body
 /// (emitParallelChunks), else next to the destination, as the staging row
 /// (NestEmitter::getStagingRow).
-Value TransposeBlockKernel::allocateBuffer(int64_t rows, int64_t columns) {
+Value TransposeBlockKernel::allocateBuffer(int64_t rows, int64_t columns,
+                                           Type element) {
   OpBuilder::InsertionGuard guard(b);
   if (e.allocaBlock)
     b.setInsertionPointToStart(e.allocaBlock);
   else
     b.setInsertionPointAfterValue(e.destView);
   auto type = MemRefType::get(
-      {rows, columns}, IntegerType::get(b.getContext(), 8 * e.elementBytes));
+      {rows, columns},
+      element ? element : IntegerType::get(b.getContext(), 8 * e.elementBytes));
   return memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
 }
 
@@ -359,6 +373,8 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       carry = allocateBuffer(group, width);
     if (realigning && junctions)
       gaps = allocateBuffer(group + 1, 4 * width);
+    if (stagedRows)
+      allocateStage();
   };
   if (middleChunks >= 2) {
     int64_t sizeM = *IndexExprs::getConstant(e.physSizes[middle.front()]);
@@ -366,6 +382,7 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       makeCarry();
       emitPlanes([&] { allKBlocks(alignedRows); },
                  chunkBounds(x.value(chunk), middleChunk, middleChunks, sizeM));
+      finishStagedRows();
     });
     return;
   }
@@ -384,6 +401,7 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
   if (chunks < 2) {
     makeCarry();
     emitPlanes([&] { allKBlocks(alignedRows); });
+    finishStagedRows();
     return;
   }
   e.emitParallelChunks({x.cst(0)}, {x.cst(chunks)}, [&](Value chunk) {
@@ -412,7 +430,17 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
         edgeKBlock(alignedRows);
       padKRows(alignedRows);
     });
+    finishStagedRows();
   });
+}
+
+void TransposeBlockKernel::collapseRows() {
+  // The (p_k, p_r) dims as one (junctionLayout: rows back to back).
+  SmallVector<ReassociationIndices> dims;
+  for (unsigned d = 0; d < k; ++d)
+    dims.push_back({static_cast<int64_t>(d)});
+  dims.push_back({static_cast<int64_t>(k), static_cast<int64_t>(r)});
+  junctionView = memref::CollapseShapeOp::create(b, loc, destView, dims);
 }
 
 void TransposeBlockKernel::emit() {
@@ -445,16 +473,24 @@ void TransposeBlockKernel::emit() {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     realigning = realigned = true;
-    if (junctions) {
-      // The (p_k, p_r) dims as one (planJunctions: rows back to back).
-      SmallVector<ReassociationIndices> dims;
-      for (unsigned d = 0; d < k; ++d)
-        dims.push_back({static_cast<int64_t>(d)});
-      dims.push_back({static_cast<int64_t>(k), static_cast<int64_t>(r)});
-      junctionView = memref::CollapseShapeOp::create(b, loc, destView, dims);
-    }
+    if (junctions)
+      collapseRows();
     emitBlocks(/*alignedRows=*/false);
     realigning = false;
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    emitBlocks(/*alignedRows=*/false);
+    return;
+  }
+  // Rows back to back that take too many sets of shifts: staged per group
+  // when the buffer is aligned.
+  if (stagedRowsPlanned && columnChunks < 2 && !stageK) {
+    scf::IfOp ifOp = x.createIfAligned(e.destPointer, storeBytes);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    stagedRows = stagedRowsBuilt = true;
+    collapseRows();
+    emitBlocks(/*alignedRows=*/false);
+    stagedRows = false;
     b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
     emitBlocks(/*alignedRows=*/false);
     return;
