@@ -7,6 +7,7 @@
 #include "layout/Xla/LayoutAlgebra.h"
 #include "layout/Xla/BufferBytes.h"
 #include "layout/Xla/ElementGroups.h"
+#include "layout/Xla/LayoutCanonical.h"
 #include "layout/Xla/StagingLayout.h"
 #include "layout/Xla/TiledLayoutMap.h"
 
@@ -317,9 +318,46 @@ static llvm::Error classifyCrossing(const Shape &source, const Shape &dest,
   return llvm::Error::success();
 }
 
+static constexpr const char *kBitcastExplanation =
+    "same bytes in the same order: a view, no data moves";
+
+/// The plan of a bitcast too large to materialize, without padding slots:
+/// sameByteOrder decides separable layouts at any size (LayoutCanonical.h),
+/// and the identity map's runs and vectors follow from the slot count.
+/// std::nullopt for anything else (the map decides).
+static std::optional<RelayoutPlan> planLargeBitcast(const Shape &source,
+                                                    const Shape &dest) {
+  llvm::Expected<TiledLayoutMap> dst = TiledLayoutMap::get(dest);
+  if (!dst) {
+    llvm::consumeError(dst.takeError());
+    return std::nullopt;
+  }
+  int64_t slots = dst->getPhysicalElementCount();
+  if (slots <= kMaxPlannedSlots || dst->mayHavePaddingSlots())
+    return std::nullopt;
+  llvm::Expected<bool> same = sameByteOrder(source, dest);
+  if (!same) {
+    llvm::consumeError(same.takeError());
+    return std::nullopt;
+  }
+  if (!*same)
+    return std::nullopt;
+  RelayoutPlan plan;
+  plan.cls = RelayoutClass::Bitcast;
+  // One run of every element; the largest power of two dividing the count
+  // (commonVector of the identity).
+  plan.runElements = slots;
+  plan.vectorElements = slots & -slots;
+  plan.bytesMoved = 0;
+  plan.explanation = kBitcastExplanation;
+  return plan;
+}
+
 llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
                                                         const Shape &dest,
                                                         int64_t chunkBytes) {
+  if (std::optional<RelayoutPlan> bitcast = planLargeBitcast(source, dest))
+    return *bitcast;
   llvm::Expected<SmallVector<int64_t>> map = composeRelayout(source, dest);
   if (!map)
     return map.takeError();
@@ -353,7 +391,7 @@ llvm::Expected<RelayoutPlan> mlir::layout::planRelayout(const Shape &source,
   if (identity && samePadding) {
     plan.cls = RelayoutClass::Bitcast;
     plan.bytesMoved = 0;
-    plan.explanation = "same bytes in the same order: a view, no data moves";
+    plan.explanation = kBitcastExplanation;
   } else if (sourceBits != bits) {
     // E(n) packing on one side only: no run of source bytes is a run of
     // destination bytes, whatever the element order.

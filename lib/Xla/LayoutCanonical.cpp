@@ -41,10 +41,24 @@ bool forEachIndex(ArrayRef<int64_t> dims,
   return true;
 }
 
-/// The map of a shape whose byte order is materialized: an array with a
-/// dense layout, valid, and at most kMaxPlannedSlots physical slots.
-llvm::Expected<TiledLayoutMap> getPlaceableMap(const Shape &shape,
-                                               llvm::StringRef what) {
+/// Errors when `map`'s byte order is too large to materialize (more than
+/// kMaxPlannedSlots physical slots).
+llvm::Error checkMaterializable(const Shape &shape, const TiledLayoutMap &map,
+                                llvm::StringRef what,
+                                llvm::StringRef note = "") {
+  if (map.getPhysicalElementCount() > kMaxPlannedSlots)
+    return makeError(what + ": " + printShape(shape) + " has " +
+                     llvm::Twine(map.getPhysicalElementCount()) +
+                     " slots; byte orders are materialized up to " +
+                     llvm::Twine(kMaxPlannedSlots) + note);
+  return llvm::Error::success();
+}
+
+/// The map of a shape whose byte order is compared: an array with a dense
+/// layout, valid, and (when `bounded`) at most kMaxPlannedSlots physical
+/// slots.
+llvm::Expected<TiledLayoutMap>
+getPlaceableMap(const Shape &shape, llvm::StringRef what, bool bounded = true) {
   if (!shape.isArray() || !shape.hasLayout())
     return makeError(what + " needs an array shape with a layout, got " +
                      printShape(shape));
@@ -56,19 +70,82 @@ llvm::Expected<TiledLayoutMap> getPlaceableMap(const Shape &shape,
   llvm::Expected<TiledLayoutMap> map = TiledLayoutMap::get(shape);
   if (!map)
     return map.takeError();
-  if (map->getPhysicalElementCount() > kMaxPlannedSlots)
-    return makeError(what + ": " + printShape(shape) + " has " +
-                     llvm::Twine(map->getPhysicalElementCount()) +
-                     " slots; byte orders are materialized up to " +
-                     llvm::Twine(kMaxPlannedSlots));
+  if (!bounded)
+    return map;
+  if (llvm::Error err = checkMaterializable(shape, *map, what))
+    return std::move(err);
   return map;
 }
 
-/// Every element of one dims sits at the same slot in both maps.
-bool sameElementSlots(const TiledLayoutMap &a, const TiledLayoutMap &b) {
-  return forEachIndex(a.getLogicalDims(), [&](ArrayRef<int64_t> index) {
-    return a.linearIndex(index) == b.linearIndex(index);
-  });
+/// Every element sits at the same slot in `a` and in `b`, b's dim i being
+/// a's dim mapping[i] (the identity when `mapping` is empty). Separable maps
+/// (TiledLayoutMap::isSeparable: linearIndex(e) = sum_d f_d(e_d), f_d(0) =
+/// 0) are compared along each axis only: the difference of two such sums
+/// is a sum of one function per dim, zero on the whole box iff zero on
+/// every axis. Others element by element.
+bool sameElementSlots(const TiledLayoutMap &a, const TiledLayoutMap &b,
+                      ArrayRef<int64_t> mapping = {}) {
+  ArrayRef<int64_t> dims = a.getLogicalDims();
+  SmallVector<int64_t, 6> bIndex(dims.size(), 0);
+  auto same = [&](ArrayRef<int64_t> index) {
+    for (size_t i = 0; i < index.size(); ++i)
+      bIndex[i] = mapping.empty() ? index[i] : index[mapping[i]];
+    return a.linearIndex(index) == b.linearIndex(bIndex);
+  };
+  if (!a.isSeparable() || !b.isSeparable())
+    return forEachIndex(dims, same);
+  if (llvm::is_contained(dims, 0))
+    return true;
+  SmallVector<int64_t, 6> index(dims.size(), 0);
+  for (size_t d = 0; d < dims.size(); ++d) {
+    for (int64_t x = 1; x < dims[d]; ++x) {
+      index[d] = x;
+      if (!same(index))
+        return false;
+    }
+    index[d] = 0;
+  }
+  return true;
+}
+
+/// The maps of two shapes whose element slots are compared
+/// (sameElementSlots): when both are separable, up to kMaxPlannedSlots
+/// evaluations along the axes (the sum of the dims: f32[65536,65536] is
+/// 131,072), else bounded as getPlaceableMap.
+llvm::Error getComparableMaps(const Shape &a, const Shape &b,
+                              llvm::StringRef what,
+                              std::optional<TiledLayoutMap> &am,
+                              std::optional<TiledLayoutMap> &bm) {
+  llvm::Expected<TiledLayoutMap> x = getPlaceableMap(a, what, false);
+  if (!x)
+    return x.takeError();
+  llvm::Expected<TiledLayoutMap> y = getPlaceableMap(b, what, false);
+  if (!y)
+    return y.takeError();
+  for (auto [shape, map] : {std::pair{&a, &*x}, std::pair{&b, &*y}}) {
+    if (!map->isSeparable()) {
+      // The other one cannot be compared along the axes either.
+      std::string note = "; " + printShape(*shape) +
+                         " combines two dims' indices with `*`, so the "
+                         "byte orders are compared element by element";
+      if (llvm::Error err = checkMaterializable(a, *x, what, note))
+        return err;
+      if (llvm::Error err = checkMaterializable(b, *y, what, note))
+        return err;
+      break;
+    }
+    int64_t axes = 0;
+    for (int64_t d : map->getLogicalDims())
+      axes += d;
+    if (axes > kMaxPlannedSlots)
+      return makeError(what + ": " + printShape(*shape) + " has dims " +
+                       "summing to " + llvm::Twine(axes) +
+                       "; byte orders are compared along at most " +
+                       llvm::Twine(kMaxPlannedSlots) + " axis positions");
+  }
+  am = std::move(*x);
+  bm = std::move(*y);
+  return llvm::Error::success();
 }
 
 /// The smallest L giving the allocated bytes of `map` with `bits` per slot
@@ -572,12 +649,9 @@ mlir::layout::canonicalizeLayout(const Shape &shape) {
 
 llvm::Expected<bool> mlir::layout::sameByteOrder(const Shape &a,
                                                  const Shape &b) {
-  llvm::Expected<TiledLayoutMap> am = getPlaceableMap(a, "sameByteOrder");
-  if (!am)
-    return am.takeError();
-  llvm::Expected<TiledLayoutMap> bm = getPlaceableMap(b, "sameByteOrder");
-  if (!bm)
-    return bm.takeError();
+  std::optional<TiledLayoutMap> am, bm;
+  if (llvm::Error err = getComparableMaps(a, b, "sameByteOrder", am, bm))
+    return std::move(err);
   if (a.getElementType() != b.getElementType() || a.getDims() != b.getDims())
     return makeError(
         "sameByteOrder needs the same dims and element type, got " +
@@ -615,33 +689,26 @@ llvm::Expected<bool>
 mlir::layout::exactTransposeIsBitcast(const Shape &input, const Shape &output,
                                       ArrayRef<int64_t> dimMapping,
                                       bool ignoreElementType) {
-  llvm::Expected<TiledLayoutMap> in =
-      getPlaceableMap(input, "transposeIsBitcast");
-  if (!in)
-    return in.takeError();
-  llvm::Expected<TiledLayoutMap> out =
-      getPlaceableMap(output, "transposeIsBitcast");
-  if (!out)
-    return out.takeError();
+  std::optional<TiledLayoutMap> in, out;
+  if (llvm::Error err =
+          getComparableMaps(input, output, "transposeIsBitcast", in, out))
+    return std::move(err);
   if (!sameBufferFrame(input, *in, output, *out, !ignoreElementType))
     return false;
-  SmallVector<int64_t, 6> outIndex(output.getRank(), 0);
-  return forEachIndex(input.getDims(), [&](ArrayRef<int64_t> index) {
-    for (size_t i = 0; i < dimMapping.size(); ++i)
-      outIndex[i] = index[dimMapping[i]];
-    return in->linearIndex(index) == out->linearIndex(outIndex);
-  });
+  return sameElementSlots(*in, *out, dimMapping);
 }
 
 llvm::Expected<std::optional<SmallVector<int64_t, 6>>>
 mlir::layout::transposeMappingFromByteOrder(const Shape &input,
                                             const Shape &output) {
+  // One map evaluation per dim (the candidate is checked by the caller,
+  // exactTransposeIsBitcast): any size.
   llvm::Expected<TiledLayoutMap> in =
-      getPlaceableMap(input, "deduceTransposeDimensionsForBitcast");
+      getPlaceableMap(input, "deduceTransposeDimensionsForBitcast", false);
   if (!in)
     return in.takeError();
   llvm::Expected<TiledLayoutMap> out =
-      getPlaceableMap(output, "deduceTransposeDimensionsForBitcast");
+      getPlaceableMap(output, "deduceTransposeDimensionsForBitcast", false);
   if (!out)
     return out.takeError();
   int64_t rank = input.getRank();

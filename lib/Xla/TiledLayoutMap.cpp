@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -151,6 +152,30 @@ llvm::Expected<TiledLayoutMap> TiledLayoutMap::get(const Shape &inputShape,
     return overflow();
   map.allocatedBytes = llvm::divideCeil(*totalBits, 8);
   return map;
+}
+
+namespace {
+/// An index algebra over dependence sets: bit d set when the value depends
+/// on logical index d.
+struct DependenceOps {
+  uint64_t constant(int64_t) { return 0; }
+  uint64_t add(uint64_t lhs, uint64_t rhs) { return lhs | rhs; }
+  uint64_t mul(uint64_t lhs, int64_t rhs) { return rhs ? lhs : 0; }
+  uint64_t floorDiv(uint64_t lhs, int64_t) { return lhs; }
+  uint64_t mod(uint64_t lhs, int64_t rhs) { return rhs == 1 ? 0 : lhs; }
+};
+} // namespace
+
+bool TiledLayoutMap::isSeparable() const {
+  if (logicalDims.size() > 64)
+    return false;
+  // A dim of size 1 always has index 0: it depends on nothing.
+  llvm::SmallVector<uint64_t, 6> index;
+  for (auto [d, size] : llvm::enumerate(logicalDims))
+    index.push_back(size == 1 ? 0 : uint64_t(1) << d);
+  DependenceOps ops;
+  return llvm::all_of(apply<uint64_t>(index, ops),
+                      [](uint64_t deps) { return llvm::popcount(deps) <= 1; });
 }
 
 bool TiledLayoutMap::mayHavePaddingSlots() const {

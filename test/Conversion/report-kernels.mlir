@@ -97,3 +97,27 @@ func.func @rem(%a: tensor<4x64xi32>, %b: tensor<4x64xi32>) -> tensor<4x64xi32> {
   %r = layout.remainder %a, %b : (tensor<4x64xi32>, tensor<4x64xi32>) -> tensor<4x64xi32>
   return %r : tensor<4x64xi32>
 }
+
+// -----
+
+// Tiled -> tiled past the planner's 2^24 slots: the run walk's bound is on
+// its runs (kMaxRunWalkStarts, 2^22), not on the slots: 2^25 slots in 2^19
+// runs of 64 elements.
+!s = memref<8192x4096xf32, #layout.tiled<{1,0:T(8,128)}>>
+!d = memref<8192x4096xf32, #layout.tiled<{1,0:T(16,64)}>>
+func.func @run_walk_large(%src: !s, %dst: !d) {
+  // expected-remark @below {{kernel: run-walk}}
+  layout.relayout %src, %dst : !s, !d
+  return
+}
+
+// -----
+
+// 2^23 runs: over the bound, the destination's rows in runs.
+!s = memref<16384x32768xf32, #layout.tiled<{1,0:T(8,128)}>>
+!d = memref<16384x32768xf32, #layout.tiled<{1,0:T(16,64)}>>
+func.func @run_walk_too_many_runs(%src: !s, %dst: !d) {
+  // expected-remark @below {{kernel: rows-in-runs}}
+  layout.relayout %src, %dst : !s, !d
+  return
+}

@@ -248,6 +248,37 @@ TEST(LayoutAlgebra, DifferentPaddingValuesAreNotABitcast) {
             RelayoutClass::Bitcast);
 }
 
+TEST(LayoutAlgebra, LargeBitcastsArePlannedWithoutTheMap) {
+  // 2^25 slots, over the materialized bound: T(8,128) on rows of 128 is
+  // row-major (sameByteOrder compares the two layouts along each axis).
+  RelayoutPlan p =
+      plan("f32[262144,128]{1,0}", "f32[262144,128]{1,0:T(8,128)}");
+  EXPECT_EQ(p.cls, RelayoutClass::Bitcast);
+  EXPECT_EQ(p.bytesMoved, 0);
+  EXPECT_EQ(p.runElements, 262144 * 128);
+  EXPECT_EQ(p.vectorElements, 262144 * 128);
+  // 38,400,000 = 2^12 * 9375 slots: vectors of 4096, as the materialized
+  // map gives 3072 = 2^10 * 3 slots vectors of 1024.
+  p = plan("f32[300000,128]{1,0}", "f32[300000,128]{1,0:T(8,128)}");
+  EXPECT_EQ(p.cls, RelayoutClass::Bitcast);
+  EXPECT_EQ(p.runElements, 300000 * 128);
+  EXPECT_EQ(p.vectorElements, 4096);
+  RelayoutPlan small = plan("f32[24,128]{1,0}", "f32[24,128]{1,0:T(8,128)}");
+  EXPECT_EQ(small.cls, RelayoutClass::Bitcast);
+  EXPECT_EQ(small.vectorElements, 1024);
+  EXPECT_EQ(small.explanation, p.explanation);
+  // Not the same order (rows of 256 in tiles of 128), or padding slots
+  // (rows of 100 in tiles of 128): the map decides, up to its bound.
+  for (auto [src, dst] :
+       {std::pair{"f32[131072,256]{1,0}", "f32[131072,256]{1,0:T(8,128)}"},
+        std::pair{"f32[262144,100]{1,0:T(8,128)}",
+                  "f32[262144,100]{1,0:T(8,128)}"}})
+    EXPECT_NE(errorOf(planRelayout(parse(src), parse(dst)))
+                  .find("the planner materializes at most 16777216"),
+              std::string::npos)
+        << src << " -> " << dst;
+}
+
 TEST(LayoutAlgebra, Errors) {
   EXPECT_EQ(errorOf(planRelayout(parse("f32[2,3]"), parse("f32[3,2]"))),
             "a relayout needs the same dims and element type, got "

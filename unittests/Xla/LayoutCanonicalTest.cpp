@@ -222,6 +222,50 @@ TEST(LayoutCanonical, Errors) {
               HasSubstr("sameByteOrder needs the same dims and element type"));
 }
 
+TEST(LayoutCanonical, SeparableByteOrdersAtAnySize) {
+  // 2^25 and 2^26 slots, past the materialized bound: layouts without `*`
+  // are compared along each axis.
+  EXPECT_TRUE(valueOf(sameByteOrder(parse("f32[262144,128]{1,0}"),
+                                    parse("f32[262144,128]{1,0:T(8,128)}"))));
+  EXPECT_FALSE(valueOf(sameByteOrder(parse("f32[262144,256]{1,0}"),
+                                     parse("f32[262144,256]{1,0:T(8,128)}"))));
+  EXPECT_FALSE(valueOf(sameByteOrder(parse("f32[8192,8192]{1,0:T(8,128)}"),
+                                     parse("f32[8192,8192]{1,0:T(16,128)}"))));
+  // Padded: the same tiles with different padding values differ.
+  EXPECT_TRUE(valueOf(sameByteOrder(parse("f32[8191,8191]{1,0:T(8,128)}"),
+                                    parse("f32[8191,8191]{1,0:T(8,128)}"))));
+  EXPECT_FALSE(
+      valueOf(sameByteOrder(parse("f32[8191,8191]{1,0:T(8,128)}"),
+                            parse("f32[8191,8191]{1,0:T(8,128)PV(one)}"))));
+  // A unit dim moved: still the byte order of the other dims.
+  EXPECT_TRUE(valueOf(sameByteOrder(parse("f32[8192,1,8192]{2,1,0}"),
+                                    parse("f32[8192,1,8192]{1,2,0}"))));
+  // Transposes that a tile hides (different tiles: not XLA's syntactic
+  // check): rows of 4096 in tiles of (8,4096) are row-major.
+  EXPECT_TRUE(valueOf(transposeIsBitcast(parse("f32[8192,4096]{1,0}"),
+                                         parse("f32[4096,8192]{0,1:T(8,4096)}"),
+                                         {1, 0})));
+  EXPECT_FALSE(valueOf(transposeIsBitcast(parse("f32[8192,4096]{1,0:T(8,128)}"),
+                                          parse("f32[4096,8192]{1,0:T(8,128)}"),
+                                          {1, 0})));
+  EXPECT_EQ(valueOf(deduceTransposeDimensionsForBitcast(
+                parse("f32[8192,4096]{1,0}"),
+                parse("f32[4096,8192]{0,1:T(8,4096)}"))),
+            (std::optional<SmallVector<int64_t, 6>>({1, 0})));
+  // `*` mixing two dims' indices: still materialized, still bounded; the
+  // error names that layout.
+  EXPECT_THAT(errorOf(sameByteOrder(parse("f32[8192,4096]{1,0}"),
+                                    parse("f32[8192,4096]{1,0:T(4,*,3)}"))),
+              HasSubstr("byte orders are materialized up to 16777216; "
+                        "f32[8192,4096]{1,0:T(4,*,3)} combines two dims' "
+                        "indices with `*`"));
+  // The axes themselves are bounded: 2^32 positions along one dim.
+  EXPECT_THAT(errorOf(sameByteOrder(parse("u8[4294967296]{0}"),
+                                    parse("u8[4294967296]{0:T(1024)}"))),
+              HasSubstr("has dims summing to 4294967296; byte orders are "
+                        "compared along at most 16777216 axis positions"));
+}
+
 //===----------------------------------------------------------------------===//
 // Exact bitcast queries
 //===----------------------------------------------------------------------===//
@@ -390,7 +434,7 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
   RandomLayoutGenerator gen({/*seed=*/20261126, /*minRank=*/1,
                              /*maxRank=*/3, /*maxDim=*/5,
                              /*tailPadding=*/true, /*maxAllocated=*/2000});
-  int pairs = 0, equalOrders = 0, stridedEqual = 0;
+  int pairs = 0, equalOrders = 0, stridedEqual = 0, separableEqual = 0;
   while (pairs < 5000) {
     Shape a = gen.next();
     Shape other = gen.next();
@@ -414,6 +458,8 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
       EXPECT_TRUE(brute);
     if (brute) {
       ++equalOrders;
+      // sameByteOrder compared these along each axis only.
+      separableEqual += getMap(a).isSeparable() && getMap(*b).isSeparable();
       // Strided is a property of the byte order.
       EXPECT_EQ(ca.strided, cb.strided);
       // Complete on strided and digit-permutation byte orders.
@@ -426,6 +472,7 @@ TEST(LayoutCanonicalProperty, EqualByteOrdersGiveEqualForms) {
   }
   EXPECT_GT(stridedEqual, 10);
   EXPECT_GT(equalOrders, stridedEqual);
+  EXPECT_GT(separableEqual, 50);
 }
 
 TEST(LayoutCanonicalProperty, NoOpRewritesGiveEqualForms) {

@@ -151,6 +151,11 @@ struct RowShiftPlan {
   std::vector<std::vector<int64_t>> shifts;
 };
 
+/// The most runs a tiled -> tiled run walk computes and factors (two map
+/// evaluations and 16 bytes a run; RunWalk.cpp): 2^22, f32[16384,16384]
+/// T(8,128) -> T(16,64) in runs of 64 elements.
+inline constexpr int64_t kMaxRunWalkStarts = int64_t(1) << 22;
+
 /// The most sets of row shifts: a bf16 line's 32 (4.4 MB of LLVM dialect
 /// for bf16[63,257,1021] -> {1,2,0} on AVX2). An i8 line's 64 took 13.7 MB
 /// and 29 s in LLVM for one kernel: those rows take unaligned stores.

@@ -40,7 +40,11 @@
 // exact for every layout the project supports (repeated tiles, `*`,
 // legacy padding, L, E), which symbolic layout algebras (Triton's linear
 // layouts: powers of two, no padding; CuTe: no tail padding or element
-// bits) do not cover. docs/algebra.md has worked examples.
+// bits) do not cover. Larger bitcasts without padding slots are planned
+// without the map when no `*` mixes two dims' indices (sameByteOrder
+// compares such layouts along each axis, up to 2^24 positions: 131,072
+// for f32[65536,65536]).
+// docs/algebra.md has worked examples.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,7 +116,7 @@ struct RelayoutPlan {
 };
 
 /// Plans the relayout `source` -> `dest` (same dims and element type).
-/// Errors as composeRelayout.
+/// Errors as composeRelayout, except for the large bitcasts above.
 llvm::Expected<RelayoutPlan>
 planRelayout(const Shape &source, const Shape &dest,
              int64_t chunkBytes = kDefaultChunkBytes);

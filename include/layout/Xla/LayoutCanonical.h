@@ -92,7 +92,10 @@ struct CanonicalLayout {
 llvm::Expected<CanonicalLayout> canonicalizeLayout(const Shape &shape);
 
 /// True iff `a` and `b` have the same byte order (see above). Errors: as
-/// canonicalizeLayout, and shapes of different dims or element types.
+/// canonicalizeLayout, and shapes of different dims or element types;
+/// layouts in which no `*` mixes two dims' indices
+/// (TiledLayoutMap::isSeparable) are compared along each axis instead, up
+/// to kMaxPlannedSlots positions (the sum of the dims), at any slot count.
 llvm::Expected<bool> sameByteOrder(const Shape &a, const Shape &b);
 
 /// Exact tiled ReshapeIsBitcast: the element with row-major (logical)
@@ -110,7 +113,7 @@ llvm::Expected<bool> exactReshapeIsBitcast(const Shape &input,
 /// with o[i] = e[dimMapping[i]] sit at the same slot, and the counts, bits
 /// and padding values agree as for exactReshapeIsBitcast. Pre:
 /// output dims = Permute(input dims, dimMapping). Errors as
-/// exactReshapeIsBitcast.
+/// exactReshapeIsBitcast; separable layouts along the axes, as sameByteOrder.
 llvm::Expected<bool> exactTransposeIsBitcast(const Shape &input,
                                              const Shape &output,
                                              llvm::ArrayRef<int64_t> dimMapping,

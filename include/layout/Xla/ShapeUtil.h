@@ -5,7 +5,8 @@
 // p1[p2[i]]. Like XLA, the strides work on minor_to_major; the bitcast
 // checks give XLA's answers for untiled layouts and are exact for tiled,
 // padded and L layouts (through the byte orders of LayoutCanonical.h, up to
-// kMaxPlannedSlots slots); all return errors instead of CHECK-failing.
+// kMaxPlannedSlots slots, or along each axis where no `*` mixes two dims'
+// indices); all return errors instead of CHECK-failing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,7 +84,8 @@ llvm::Expected<Shape> permuteDimensions(llvm::ArrayRef<int64_t> perm,
 /// the transpose. Errors: non-array or missing/invalid layouts, dimMapping not
 /// a permutation of the rank, output dims != Permute(input dims,
 /// dimMapping), a tiled side with more than kMaxPlannedSlots slots whose
-/// tiles and physical order differ.
+/// tiles and physical order differ, unless both maps are separable
+/// (TiledLayoutMap::isSeparable; compared along the axes).
 llvm::Expected<bool> transposeIsBitcast(const Shape &input, const Shape &output,
                                         llvm::ArrayRef<int64_t> dimMapping,
                                         bool ignoreElementType = false);

@@ -117,6 +117,13 @@ public:
   /// else the type's bit width rounded up to whole bytes when E is 0.
   int64_t getAllocatedBytes() const { return allocatedBytes; }
   bool isStatic() const { return staticMap; }
+  /// True if every physical index depends on at most one logical index (no
+  /// `*` combines indices of two logical dims of size > 1; sufficient, not
+  /// necessary: a `*` over a digit that is always 0 also counts): then
+  /// linearIndex(e) = sum_d f_d(e_d) with f_d(0) = 0, and two such maps
+  /// agree on every element iff they agree along every axis (sum of the
+  /// dims evaluations instead of their product; LayoutCanonical.cpp).
+  bool isSeparable() const;
 
   /// Applies the map to a logical index expressed in any index algebra:
   /// returns the index in `getPhysicalDims()` coordinates.

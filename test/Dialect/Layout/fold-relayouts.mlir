@@ -172,3 +172,26 @@ func.func @keep_dynamic_encoded(%s: tensor<?x64xf32, #layout.tiled<{0,1}>>, %d: 
   %a = layout.add %r, %r : (tensor<?x64xf32>, tensor<?x64xf32>) -> tensor<?x64xf32>
   return %a : tensor<?x64xf32>
 }
+
+// 2^25 slots, past the planner's materialized bound (2^24): layouts
+// without `*` are compared along each axis (sameByteOrder), so this is
+// still a bitcast and still a view.
+// CHECK-LABEL: func.func @large_bitcast
+// CHECK-NOT: layout.relayout
+// CHECK: tensor.expand_shape %{{.+}} {{\[\[}}0, 1, 2, 3]] output_shape [32768, 1, 8, 128] : tensor<33554432xf32> into tensor<32768x1x8x128xf32>
+// CHECK-NEXT: layout.from_physical
+// CHECK-NOT: layout.relayout
+// CHECK: return
+func.func @large_bitcast(%s: tensor<262144x128xf32>, %d: tensor<262144x128xf32, #layout.tiled<{1,0:T(8,128)}>>) -> tensor<262144x128xf32, #layout.tiled<{1,0:T(8,128)}>> {
+  %r = layout.relayout %s, %d : tensor<262144x128xf32>, tensor<262144x128xf32, #layout.tiled<{1,0:T(8,128)}>> -> tensor<262144x128xf32, #layout.tiled<{1,0:T(8,128)}>>
+  return %r : tensor<262144x128xf32, #layout.tiled<{1,0:T(8,128)}>>
+}
+
+// A large transpose moves data: it stays (the planner refuses to
+// materialize 2^25 slots; the pattern does not match, no error).
+// CHECK-LABEL: func.func @large_transpose
+// CHECK: layout.relayout
+func.func @large_transpose(%s: tensor<8192x4096xf32>, %d: tensor<8192x4096xf32, #layout.tiled<{0,1}>>) -> tensor<8192x4096xf32, #layout.tiled<{0,1}>> {
+  %r = layout.relayout %s, %d : tensor<8192x4096xf32>, tensor<8192x4096xf32, #layout.tiled<{0,1}>> -> tensor<8192x4096xf32, #layout.tiled<{0,1}>>
+  return %r : tensor<8192x4096xf32, #layout.tiled<{0,1}>>
+}

@@ -78,10 +78,7 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
     return false;
   }
   int64_t slots = srcPhys.getNumElements();
-  // The run starts are computed one by one (two map evaluations per run),
-  // up to the planner's bound.
-  if (slots != destPhys.getNumElements() ||
-      slots != srcMap->getElementCount() || slots > kMaxPlannedSlots)
+  if (slots != destPhys.getNumElements() || slots != srcMap->getElementCount())
     return false;
   // Runs: the largest L dividing the source's innermost physical dim and
   // both maps' affine runs along the logical dim it moves (stride 1 in both
@@ -99,12 +96,20 @@ bool NestEmitter::prepareRunWalk(Value dest, ArrayRef<LoopSource> loopSources) {
     if (r->length)
       run = std::gcd(run, r->length);
   }
-  // At least a vector and a cache line per run: whole vectors, and at most
-  // 2^24 / 16 run starts to compute and factor (f32).
+  // At least a vector and a cache line per run: whole vectors.
   if (run * elementBytes < std::max<int64_t>(options.vectorBytes, 64) ||
       slots % run) {
     LDBG() << "no run walk: runs of " << run
            << " elements are shorter than a vector or a cache line";
+    return false;
+  }
+  // The run starts are computed one by one (two map evaluations per run)
+  // and factored: the bound is on the starts, not the slots, so arrays of
+  // any size with long runs keep the walk (f32[16384,16384] T(8,128) ->
+  // T(16,64): 2^22 runs of 64 elements).
+  if (slots / run > kMaxRunWalkStarts) {
+    LDBG() << "no run walk: " << slots / run << " runs, over "
+           << kMaxRunWalkStarts;
     return false;
   }
   std::vector<std::array<int64_t, 2>> starts;
