@@ -497,6 +497,14 @@ int64_t mlir::layout::getLineGranule(int64_t iterationBytes) {
   return 64 / std::gcd<int64_t>(64, iterationBytes);
 }
 
+int64_t mlir::layout::getLevelGranule(int64_t size, int64_t iterationBytes) {
+  int64_t granule = getLineGranule(iterationBytes);
+  if (size / granule < kMinParallelChunks &&
+      iterationBytes >= kMidLineChunkBytes)
+    return 1;
+  return granule;
+}
+
 int64_t mlir::layout::getParallelChunk(int64_t size, int64_t granule) {
   return granule *
          std::max<int64_t>(

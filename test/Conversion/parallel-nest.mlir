@@ -8,6 +8,8 @@
 // Default threshold (1 MiB): only @large is parallel; num-threads=1: none.
 // RUN: layout-opt %s --convert-layout-to-affine | FileCheck %s --check-prefix=DEFAULT
 // RUN: layout-opt %s --layout-lower-to-llvm="num-threads=1 parallel-threshold-bytes=0" | FileCheck %s --check-prefix=SERIAL
+// Streaming, the transposes' per-thread buffers in each chunk:
+// RUN: layout-opt %s --convert-layout-to-scf="parallel-threshold-bytes=0 nontemporal-threshold-bytes=0" | FileCheck %s --check-prefix=SCFNT
 
 !t = memref<64x256xf32, #layout.tiled<{1,0:T(8,128)}>>
 !u = memref<61x259xf32, #layout.tiled<{1,0:T(8,128)}>>
@@ -97,5 +99,53 @@ func.func @small(%a: memref<128x128xf32>, %b: memref<128x128xf32, #layout.tiled<
 // DEFAULT: vector.shuffle
 func.func @large(%a: memref<512x512xf32>, %b: memref<512x512xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %a, %b : memref<512x512xf32>, memref<512x512xf32, #layout.tiled<{0,1}>>
+  return
+}
+
+// Planes that are not whole lines (getLevelGranule, layout/Xla/KernelPlan.h):
+// f32[5,129,131] -> {1,2,0}, planes of 131 x 129 x 4 = 67,596 bytes (12 mod
+// 64): whole lines take 16 planes, no chunk of 5; each plane is over 64 KiB
+// (kMidLineChunkBytes), so the chunks are single planes that meet inside a
+// line, each thread transposing whole planes with its own carry and gaps
+// buffers (the rows' heads and tails masked, never streamed). Planes of
+// 131 x 120 x 4 = 62,880 bytes stay serial, each split along its rows under
+// a parallel loop of its own.
+// AFFINE-LABEL: func.func @planes_mid_line
+// AFFINE: affine.parallel (%{{.*}}) = (0) to (5) {
+// AFFINE-NOT: parallel
+// AFFINE-LABEL: func.func @planes_below_64k
+// SCFNT-LABEL: func.func @planes_mid_line
+// SCFNT-NOT: scf.for
+// SCFNT: %[[C5:.*]] = arith.constant 5 : index
+// SCFNT-NOT: scf.for
+// SCFNT: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C5]]) step (%{{.*}}) {
+// SCFNT-NEXT: memref.alloca() {alignment = 64 : i64} : memref<65x64xi32>
+// SCFNT-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x16xi32>
+// SCFNT: vector.maskedstore
+// SCFNT: llvm.fence seq_cst
+// SCFNT-NEXT: scf.reduce
+// SCFNT-LABEL: func.func @planes_below_64k
+func.func @planes_mid_line(%a: memref<5x129x131xf32>, %b: memref<5x129x131xf32, #layout.tiled<{1,2,0}>>) {
+  layout.relayout %a, %b : memref<5x129x131xf32>, memref<5x129x131xf32, #layout.tiled<{1,2,0}>>
+  return
+}
+// AFFINE: affine.for %{{.*}} = 0 to 5 {
+// AFFINE-NOT: func.func
+// AFFINE: scf.parallel
+func.func @planes_below_64k(%a: memref<5x120x131xf32>, %b: memref<5x120x131xf32, #layout.tiled<{1,2,0}>>) {
+  layout.relayout %a, %b : memref<5x120x131xf32>, memref<5x120x131xf32, #layout.tiled<{1,2,0}>>
+  return
+}
+
+// Elements narrower than a byte keep chunks of whole lines: s4[17,65537]
+// packed two to a byte (E(4)) has rows of 65,537 elements, which a
+// boundary between single rows would split inside a byte, rewritten whole
+// by both threads. Whole lines take 64 rows: none of 17, so the nest stays
+// serial.
+// SCF-LABEL: func.func @packed_sub_byte
+// SCF-NOT: scf.parallel
+// SCF: return
+func.func @packed_sub_byte(%a: memref<17x65537xi4>, %b: memref<17x65537xi4, #layout.tiled<{1,0:E(4)}>>) {
+  layout.relayout %a, %b : memref<17x65537xi4>, memref<17x65537xi4, #layout.tiled<{1,0:E(4)}>>
   return
 }

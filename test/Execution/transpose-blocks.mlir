@@ -63,8 +63,10 @@
 // RUN:   | grep -c 'destination rows staged per group' | FileCheck %s --check-prefix=STAGEDROWS
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v3 nontemporal-threshold-bytes=0 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c 'destination rows staged per group' | FileCheck %s --check-prefix=STAGEDROWS
-// STAGEDROWS: {{^}}4{{$}}
-// and so on 2 threads, in parallel chunks of p_k rows (the par run):
+// STAGEDROWS: {{^}}5{{$}}
+// and so on 2 threads, in parallel chunks of p_k rows (the par run), but
+// for t3_021_planes_i8, whose planes are the chunks (docs/performance.md,
+// *Chunks inside a line*):
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 parallel-threshold-bytes=0 nontemporal-threshold-bytes=0 num-threads=2 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c 'destination rows staged per group, parallel chunks of [0-9]* rows' | FileCheck %s --check-prefix=STAGEDPAR
 // STAGEDPAR: {{^}}2{{$}}
@@ -104,26 +106,26 @@
 // RUN: not grep -q 'llvm.shufflevector' %t.scalar.mlir
 // SHUF: {{[1-9][0-9][0-9]+}}
 // Blocks side by side in one register (the i8, ui8, bf16, ui16 and si16
-// cases above): bf16 16 x 16 blocks two per zmm and i8 16 x 16 four per
-// zmm with AVX-512's registers, i8 16 x 16 two per ymm with AVX2's; every
-// run above executes them (the default and `wide` ones with AVX-512's
-// register file, `rf512` with AVX2's).
+// cases above, t3_021_planes_i8 included): bf16 16 x 16 blocks two per
+// zmm and i8 16 x 16 four per zmm with AVX-512's registers, i8 16 x 16 two
+// per ymm with AVX2's; every run above executes them (the default and
+// `wide` ones with AVX-512's register file, `rf512` with AVX2's).
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS512
 // PAIRS512: {{^}}9{{$}}
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c '4 blocks per vector$' | FileCheck %s --check-prefix=QUADS512
-// QUADS512: {{^}}12{{$}}
+// QUADS512: {{^}}13{{$}}
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v3 report-kernels=true' -o /dev/null 2>&1 \
 // RUN:   | grep -c '2 blocks per vector$' | FileCheck %s --check-prefix=PAIRS256
-// PAIRS256: {{^}}12{{$}}
-// Staged source lines (the *_staged_*, t67x1100_i8, t3_021_staged_rows_i8
-// and t3_021_staged_shrink_i8 cases): in groups of
+// PAIRS256: {{^}}13{{$}}
+// Staged source lines (the *_staged_*, t67x1100_i8, t3_021_staged_rows_i8,
+// t3_021_staged_shrink_i8 and t3_021_planes_i8 cases): in groups of
 // 256 bytes one span per group, of 1 KiB four, on one thread (the host's
 // code) and two (AVX2 code); the runs above take the host's groups.
 // RUN: layout-opt %t.mlir '--layout-lower-to-llvm=target-cpu=x86-64-v4 report-kernels=true nontemporal-threshold-bytes=0' -o /dev/null 2>&1 \
 // RUN:   | grep -c 'source lines staged 256 bytes at a time' | FileCheck %s --check-prefix=STAGED
-// STAGED: {{^}}5{{$}}
+// STAGED: {{^}}6{{$}}
 // RUN: layout-opt %t.mlir "--layout-lower-to-llvm=transpose-group-bytes=256 prefetched-group-bytes=256 nontemporal-threshold-bytes=0" -o %t.span.mlir
 // RUN: mlir-runner %t.span.mlir -e main -entry-point-result=void \
 // RUN:   %mlir_runner_libs | FileCheck %t.check

@@ -308,6 +308,22 @@ TEST(KernelPlanTest, LineGranuleAndParallelChunk) {
   EXPECT_EQ(getParallelChunk(100, 16), 16);
   // 1 << 20 iterations, granule 8: ceil(2^20 / 2048) = 512 granules.
   EXPECT_EQ(getParallelChunk(1 << 20, 8), 4096);
+  // Level granules. Planes of f32[257,1021] (1,049,588 bytes, 52 mod 64):
+  // 16 planes a line-safe chunk, so 63 planes leave 3 chunks; each plane
+  // is over 64 KiB, so single planes (63 chunks). 64 planes: 4 line-safe
+  // chunks, kept.
+  EXPECT_EQ(getLevelGranule(63, 1049588), 1);
+  EXPECT_EQ(getLevelGranule(64, 1049588), 16);
+  // Rows of 1028 bytes (f32[257]): too small to meet inside a line, even
+  // where whole lines leave one chunk.
+  EXPECT_EQ(getLevelGranule(20, 1028), 16);
+  // Just below kMidLineChunkBytes (65,535 is odd: granule 64), and just
+  // above it (65,540: granule 16, 3 chunks of 63). (At 65,536 the rows are
+  // whole lines.)
+  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes - 1), 64);
+  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes + 4), 1);
+  // Whole lines: granule 1 either way.
+  EXPECT_EQ(getLevelGranule(2, 1 << 20), 1);
   // Middle chunks: whole-line outer strides, or chunks of 4 KiB and more.
   EXPECT_TRUE(mayChunkMiddleDim(4096, 64));
   EXPECT_TRUE(mayChunkMiddleDim(507780, 16 * 7812));

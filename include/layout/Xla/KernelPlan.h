@@ -346,6 +346,30 @@ int64_t getLineGranule(int64_t iterationBytes);
 /// multiple of `granule`, about `size` / kParallelTargetChunks.
 int64_t getParallelChunk(int64_t size, int64_t granule);
 
+/// Destination bytes each iteration of a nest level writes at least for
+/// that level's parallel chunks to start inside a line (getLevelGranule).
+inline constexpr int64_t kMidLineChunkBytes = 64 * 1024;
+
+/// The granule of the parallel chunks of a nest level of `size` iterations
+/// writing `iterationBytes` each: whole lines (getLineGranule) where that
+/// leaves kMinParallelChunks chunks; else single iterations when each
+/// writes at least kMidLineChunkBytes. Chunks then meet inside a line,
+/// which the kernels below such a level allow: they store no byte outside
+/// their iteration's elements (row heads and tails masked, element by
+/// element or cached; whole lines streamed only inside one row or one
+/// group of rows), so the one line two threads share per chunk boundary
+/// costs a false sharing per 64 KiB, nothing in correctness. Only for
+/// elements of whole bytes (the caller keeps packed sub-byte elements to
+/// whole lines: two threads would rewrite a shared byte); a blocked
+/// transpose at such a level cuts its own chunks of whole lines. Planes that
+/// are not whole lines then split among the threads, instead of each plane
+/// splitting its rows among them under a parallel region of its own:
+/// f32[63,257,1021] -> {1,2,0} (planes of 1,049,588 bytes: 3 chunks of 16
+/// whole-line planes) on two threads ran 1.07x as fast, bf16 1.04-1.26x,
+/// s8 1.25x (Emerald Rapids, AVX-512 code; docs/performance.md, *Chunks
+/// inside a line*).
+int64_t getLevelGranule(int64_t size, int64_t iterationBytes);
+
 /// Whether a blocked transpose may split its outermost middle dim into
 /// parallel chunks of `chunkBytes` of destination each (per iteration of the
 /// dim outside it, `outerStrideBytes` apart): when the outer stride is whole

@@ -130,6 +130,15 @@ CASES = [
     ("t67x1100_i8", "i8", (67, 1100), (1, 0)),
     ("t3_021_staged_ui8", "ui8", (2, 131, 1050), (0, 2, 1)),
     ("t3_210_staged_i8", "i8", (128, 3, 1100), (2, 1, 0)),
+    # Planes over 64 KiB that are not whole lines (getLevelGranule): on 2
+    # threads (the par, par64, par512 and kibpar RUN lines) each thread
+    # transposes whole planes, its first and last lines shared with the
+    # neighbouring planes' threads: realigned rows with junction lines (129
+    # f32 per row: the group's first head and last tail masked, or element
+    # by element without masked edges) and staged 8-bit rows (263 per row:
+    # the first and last partial lines element by element).
+    ("t3_021_planes_f32", "f32", (5, 129, 131), (0, 2, 1)),
+    ("t3_021_planes_i8", "i8", (5, 263, 257), (0, 2, 1)),
 ]
 WIDTH = {"f32": 32, "bf16": 16, "i8": 8, "f64": 64, "ui8": 8, "ui16": 16,
          "si16": 16}

@@ -50,6 +50,10 @@ struct NestPlan {
   /// iterations of one parallel chunk (ParallelNest.cpp).
   int parallelLevel = -1;
   int64_t parallelChunk = 1;
+  /// The chunks are single iterations that may meet inside a destination
+  /// line (getLevelGranule, layout/Xla/KernelPlan.h); a blocked transpose
+  /// at the parallel level itself cuts its own chunks of whole lines.
+  bool midLineChunks = false;
 };
 
 /// What a kernel offered a level built: nothing (the level tries its next

@@ -8,6 +8,11 @@
 // multiple of 64 bytes from the destination's start: with a 64-byte aligned
 // buffer, two threads never write the same cache line (no false sharing,
 // and no partial lines of weakly ordered streaming stores from two cores).
+// Where whole lines leave too few chunks and every iteration writes at
+// least kMidLineChunkBytes, chunks are single iterations that may meet
+// inside a line (getLevelGranule: the kernels store no byte outside their
+// iteration's elements, so one shared line per boundary costs a false
+// sharing, not an exact result); not for elements narrower than a byte.
 // Each chunk ends with a fence when it used non-temporal stores, so every
 // thread's streaming stores are ordered before the parallel region's
 // barrier (OpenMP's barrier is not guaranteed to drain write-combining
@@ -48,6 +53,14 @@ static std::optional<int64_t> getElementBytes(Type type) {
   return bits / 8;
 }
 
+/// Whether every element of `type` is a whole number of bytes (not i1,
+/// i4 or f4E2M1FN, which sub-byte layouts pack several to a byte).
+static bool isWholeBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return isWholeBytes(complex.getElementType());
+  return !type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 == 0;
+}
+
 /// a * b for non-negative a, b; INT64_MAX when that overflows.
 static int64_t multiplySaturating(int64_t a, int64_t b) {
   if (b != 0 && a > std::numeric_limits<int64_t>::max() / b)
@@ -83,16 +96,27 @@ void NestEmitter::prepareParallel() {
     prepareParallelSourceWalk(iterationBytes);
     return;
   }
+  // Chunks may meet inside a line only where every element is whole bytes:
+  // packed sub-byte elements (E(4): two per byte) share bytes, which
+  // their stores rewrite whole.
+  bool wholeBytes = isWholeBytes(type.getElementType());
   int best = -1;
   int64_t bestChunks = 1, bestGranule = 1;
+  bool bestMidLine = false;
   for (int64_t k = 0; k + 1 < n; ++k) {
-    // The fewest iterations whose bytes are a multiple of a cache line.
-    int64_t granule = getLineGranule(iterationBytes[k]);
+    // The fewest iterations whose bytes are a multiple of a cache line, or
+    // one iteration where those leave too few chunks and an iteration is
+    // large (getLevelGranule).
+    int64_t lineGranule = getLineGranule(iterationBytes[k]);
+    int64_t granule =
+        wholeBytes ? getLevelGranule(type.getDimSize(k), iterationBytes[k])
+                   : lineGranule;
     int64_t chunks = type.getDimSize(k) / granule;
     if (chunks > bestChunks) {
       best = k;
       bestChunks = chunks;
       bestGranule = granule;
+      bestMidLine = granule != lineGranule;
     }
     if (chunks >= kMinParallelChunks)
       break;
@@ -100,6 +124,7 @@ void NestEmitter::prepareParallel() {
   if (best < 0)
     return;
   setParallelLevel(best, type.getDimSize(best), bestGranule);
+  plan.midLineChunks = bestMidLine;
 }
 
 void NestEmitter::setParallelLevel(int level, int64_t size, int64_t granule) {

@@ -17,6 +17,7 @@
 #include "llvm/Support/DebugLog.h"
 
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -433,7 +434,12 @@ void TransposeBlockKernel::planParallel() {
   TransposeChunkFacts facts;
   facts.sizeK = sizeK;
   facts.sizeR = sizeR;
+  // (The nest's chunks of this level may meet inside a line: the kernel's
+  // own chunks keep to whole lines of p_k rows all the same.)
   facts.parallelChunk = e.plan.parallelChunk;
+  if (e.plan.midLineChunks)
+    facts.parallelChunk = std::lcm(
+        facts.parallelChunk, getLineGranule(e.destStrides[k] * elementBytes));
   facts.group = group;
   facts.side = v;
   facts.width = width;
