@@ -474,6 +474,30 @@ mlir::layout::planTransposeChunks(const TransposeChunkFacts &f) {
   plan.rows = getTransposeChunkRows(f.sizeK, f.parallelChunk, f.group, f.side,
                                     f.threads);
   plan.count = f.sizeK / plan.rows;
+  // Flat rows read each source row a group at a time (kFlatRowGroupBytes:
+  // a flat row visits every source row of the plane, a page each); p_k
+  // chunks shorter than the group cut every visit down to the chunk.
+  // f32[63,257,1021] -> {0,1,2} on two threads (Emerald Rapids, AVX-512
+  // code) took chunks of 240 of 1021 rows, 960 bytes of each source row
+  // per visit: 22.5-24.7 GB/s, where two one-thread kernels side by side
+  // on halves of it (whole source rows each) moved 32-39 GB/s together.
+  // Column chunks give each thread whole groups of its own source rows;
+  // few and large, since each chunk boundary is a partial line in every
+  // row: max(kMinParallelChunks, threads) of them, as even as whole
+  // blocks allow (the last one shorter; 1011 blocks on 64 threads: 63
+  // chunks of 16 and one of 3).
+  if (f.flatRows) {
+    if (!f.mayChunkColumns || plan.count < 2 || plan.rows >= f.group ||
+        f.width <= 0)
+      return plan;
+    int64_t fullBlocks = f.sizeR / f.width;
+    int64_t blocks =
+        llvm::divideCeil(fullBlocks, std::max(kMinParallelChunks, f.threads));
+    int64_t count = llvm::divideCeil(fullBlocks, std::max<int64_t>(1, blocks));
+    if (blocks < 2 || count < 2)
+      return plan;
+    return {/*rows=*/0, blocks * f.width, count};
+  }
   if (!f.mayChunkColumns || plan.count < 2 ||
       plan.rows * f.elementBytes >= 64 || f.width <= 0 || f.sizeR % f.width)
     return plan;
@@ -497,9 +521,10 @@ int64_t mlir::layout::getLineGranule(int64_t iterationBytes) {
   return 64 / std::gcd<int64_t>(64, iterationBytes);
 }
 
-int64_t mlir::layout::getLevelGranule(int64_t size, int64_t iterationBytes) {
+int64_t mlir::layout::getLevelGranule(int64_t size, int64_t iterationBytes,
+                                      int64_t elementBits) {
   int64_t granule = getLineGranule(iterationBytes);
-  if (size / granule < kMinParallelChunks &&
+  if (elementBits % 8 == 0 && size / granule < kMinParallelChunks &&
       iterationBytes >= kMidLineChunkBytes)
     return 1;
   return granule;

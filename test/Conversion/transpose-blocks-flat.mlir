@@ -8,6 +8,8 @@
 // Cached stores keep the rows one by one.
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0' -canonicalize -cse | FileCheck %s
 // RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=-1' | FileCheck %s --check-prefix=CACHED
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0 parallel-threshold-bytes=0 parallel-threads=2' -canonicalize -cse | FileCheck %s --check-prefix=PAR
+// RUN: layout-opt %s '--convert-layout-to-scf=nontemporal-threshold-bytes=0 parallel-threshold-bytes=0 parallel-threads=2 masked-edges=false' -canonicalize -cse | FileCheck %s --check-prefix=PARU
 
 // f32[20,9,48] -> {0,1,2}: physical [48,9,20], rows of 80 bytes, flat
 // rows of 180 elements (720 bytes, 16 past a line: realigned). Block row t
@@ -106,5 +108,60 @@ func.func @two_d(%src: memref<45x67xf32>,
                  %dst: memref<45x67xf32, #layout.tiled<{0,1}>>) {
   layout.relayout %src, %dst
       : memref<45x67xf32>, memref<45x67xf32, #layout.tiled<{0,1}>>
+  return
+}
+
+// Parallel flat rows (planTransposeChunks): f32[63,5,37] -> {0,1,2} on 2
+// threads, physical [37,5,63], flat rows of 315 in 19 full blocks of 16.
+// Chunks of p_k (16 of 37 rows) would cut the group (32 rows): 4 column
+// chunks of 5 blocks instead (80 columns), the last one of 4 (up to 304)
+// and the overlapping edge block at 299. Each chunk is a realigned row of
+// its own, storing only its own columns: its head at its first column,
+// its body from one block on, its carry flushed before its last column.
+// Block row 1 starts 11 elements past a line (f32 rows of 315: 1260
+// bytes): its head keeps lanes 0-4 (the chunk's first 5 columns, before
+// its stream), its carry lanes 5-15 (the chunk's last 11, after it):
+// the first masked head and carry.
+// PAR-DAG: #[[START:.*]] = affine_map<(d0) -> (d0 * 80)>
+// PAR-DAG: #[[BODY:.*]] = affine_map<(d0) -> (d0 * 80 + 16)>
+// PAR-DAG: #[[END:.*]] = affine_map<(d0) -> (d0 * 80 - ((d0 + 1) floordiv 4) * 16 + 80)>
+// PAR-DAG: #[[CARRY:.*]] = affine_map<(d0) -> (d0 * 80 - ((d0 + 1) floordiv 4) * 16 + 64)>
+// PAR-LABEL: func.func @flat_column_chunks
+// PAR-DAG: %[[HEADLANES:.*]] = arith.constant dense<[true, true, true, true, true, false, false, false, false, false, false, false, false, false, false, false]> : vector<16xi1>
+// PAR-DAG: %[[TAILLANES:.*]] = arith.constant dense<[false, false, false, false, false, true, true, true, true, true, true, true, true, true, true, true]> : vector<16xi1>
+// PAR: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<37x5x63xf32> into memref<37x315xf32>
+// PAR: scf.if
+// PAR-NEXT: scf.parallel (%[[C:.*]]) = (%c0) to (%c4) step (%c1) {
+// PAR-NEXT: memref.alloca() {alignment = 64 : i64} : memref<32x16xi32>
+// PAR-NEXT: %[[LAST:.*]] = arith.cmpi eq, %[[C]], %c3 : index
+// PAR-NEXT: %[[HEAD:.*]] = affine.apply #[[START]](%[[C]])
+// PAR: vector.maskedstore %[[FLAT]][%{{.*}}, %[[HEAD]]], %[[HEADLANES]]
+// PAR: %[[FIRST:.*]] = affine.apply #[[BODY]](%[[C]])
+// PAR-NEXT: %[[LIMIT:.*]] = affine.apply #[[END]](%[[C]])
+// PAR-NEXT: scf.for %{{.*}} = %[[FIRST]] to %[[LIMIT]] step %c16 {
+// PAR: vector.store %{{.*}}, %[[FLAT]][%{{.*}}, %{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// PAR: %[[TAIL:.*]] = affine.apply #[[CARRY]](%[[C]])
+// PAR-NEXT: vector.maskedstore %[[FLAT]][%{{.*}}, %[[TAIL]]], %[[TAILLANES]]
+// PAR: scf.if %[[LAST]] {
+// PAR: vector.maskedstore %[[FLAT]][%{{.*}}, %c299]
+// PAR: scf.reduce
+// PAR: return
+// Without masked edges (AVX2) the head and the carry are whole vectors of
+// the chunk's own columns, cached.
+// PARU-DAG: #[[START:.*]] = affine_map<(d0) -> (d0 * 80)>
+// PARU-DAG: #[[CARRY:.*]] = affine_map<(d0) -> (d0 * 80 - ((d0 + 1) floordiv 4) * 16 + 64)>
+// PARU-LABEL: func.func @flat_column_chunks
+// PARU-NOT: vector.maskedstore
+// PARU: scf.parallel (%[[C:.*]]) = (%c0) to (%c4) step (%c1) {
+// PARU: %[[HEAD:.*]] = affine.apply #[[START]](%[[C]])
+// PARU: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %[[HEAD]]] : memref<37x315xf32>, vector<16xf32>
+// PARU: %[[TAIL:.*]] = affine.apply #[[CARRY]](%[[C]])
+// PARU-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %[[TAIL]]] : memref<37x315xf32>, vector<16xf32>
+// PARU-NOT: vector.maskedstore
+// PARU: return
+func.func @flat_column_chunks(%src: memref<63x5x37xf32>,
+                              %dst: memref<63x5x37xf32, #layout.tiled<{0,1,2}>>) {
+  layout.relayout %src, %dst
+      : memref<63x5x37xf32>, memref<63x5x37xf32, #layout.tiled<{0,1,2}>>
   return
 }

@@ -312,18 +312,24 @@ TEST(KernelPlanTest, LineGranuleAndParallelChunk) {
   // 16 planes a line-safe chunk, so 63 planes leave 3 chunks; each plane
   // is over 64 KiB, so single planes (63 chunks). 64 planes: 4 line-safe
   // chunks, kept.
-  EXPECT_EQ(getLevelGranule(63, 1049588), 1);
-  EXPECT_EQ(getLevelGranule(64, 1049588), 16);
+  EXPECT_EQ(getLevelGranule(63, 1049588, 32), 1);
+  EXPECT_EQ(getLevelGranule(64, 1049588, 32), 16);
   // Rows of 1028 bytes (f32[257]): too small to meet inside a line, even
   // where whole lines leave one chunk.
-  EXPECT_EQ(getLevelGranule(20, 1028), 16);
+  EXPECT_EQ(getLevelGranule(20, 1028, 32), 16);
   // Just below kMidLineChunkBytes (65,535 is odd: granule 64), and just
   // above it (65,540: granule 16, 3 chunks of 63). (At 65,536 the rows are
   // whole lines.)
-  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes - 1), 64);
-  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes + 4), 1);
+  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes - 1, 32), 64);
+  EXPECT_EQ(getLevelGranule(63, kMidLineChunkBytes + 4, 32), 1);
   // Whole lines: granule 1 either way.
-  EXPECT_EQ(getLevelGranule(2, 1 << 20), 1);
+  EXPECT_EQ(getLevelGranule(2, 1 << 20, 32), 1);
+  // Elements of whole bytes meet inside a line (s8, f64); packed sub-byte
+  // ones (s4: two per byte) keep whole lines.
+  EXPECT_EQ(getLevelGranule(63, 1049588, 8), 1);
+  EXPECT_EQ(getLevelGranule(63, 1049588, 64), 1);
+  EXPECT_EQ(getLevelGranule(63, 1049588, 4), 16);
+  EXPECT_EQ(getLevelGranule(63, 1049588, 1), 16);
   // Middle chunks: whole-line outer strides, or chunks of 4 KiB and more.
   EXPECT_TRUE(mayChunkMiddleDim(4096, 64));
   EXPECT_TRUE(mayChunkMiddleDim(507780, 16 * 7812));
@@ -776,6 +782,71 @@ TEST(KernelPlanTest, TransposeChunkRowsForEveryThread) {
   plan = planTransposeChunks(f);
   EXPECT_EQ(plan.rows, 1024);
   EXPECT_EQ(plan.count, 4);
+}
+
+TEST(KernelPlanTest, FlatRowColumnChunks) {
+  // f32[63,257,1021] -> {0,1,2} on two threads: p_k 1021 in flat-row
+  // groups of 1008 (4 KiB of each source row), flat rows of 257 x 63 =
+  // 16191 columns in blocks of 16 (1011 full ones). Chunks of p_k would be
+  // 240 rows (960 bytes per visit): 4 column chunks of 253 blocks instead,
+  // the last one of 252 and the edge block.
+  TransposeChunkFacts f;
+  f.sizeK = 1021;
+  f.sizeR = 16191;
+  f.parallelChunk = 1;
+  f.group = 1008;
+  f.side = 16;
+  f.width = 16;
+  f.elementBytes = 4;
+  f.storeBytes = 64;
+  f.threads = 2;
+  f.mayChunkColumns = true;
+  f.flatRows = true;
+  TransposeChunkPlan plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 0);
+  EXPECT_EQ(plan.columns, 253 * 16);
+  EXPECT_EQ(plan.count, 4);
+  // As many chunks as threads beyond 4, as even as whole blocks allow: 8
+  // threads, 7 chunks of 127 blocks and one of 122; 64 threads, 63 of 16
+  // and one of 3 (not 63 of 15 and one of 66).
+  f.threads = 8;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.columns, 127 * 16);
+  EXPECT_EQ(plan.count, 8);
+  f.threads = 64;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.columns, 16 * 16);
+  EXPECT_EQ(plan.count, 64);
+  // 600 threads: 506 chunks of 2 blocks (the last of 1). 2000: fewer than
+  // 2 blocks per chunk, p_k chunks of one block.
+  f.threads = 600;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.columns, 2 * 16);
+  EXPECT_EQ(plan.count, 506);
+  f.threads = 2000;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.columns, 0);
+  EXPECT_EQ(plan.rows, 16);
+  f.threads = 2;
+  // p_k chunks of whole groups (a taller plane) cut no visit: kept.
+  f.sizeK = 4 * 1008 + 5;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 1008);
+  EXPECT_EQ(plan.count, 4);
+  // Not allowed (a middle dim takes the chunks, bound checks): p_k.
+  f.sizeK = 1021;
+  f.mayChunkColumns = false;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 240);
+  EXPECT_EQ(plan.columns, 0);
+  // Plain rows of the same extents keep the plain rule: chunks of 240
+  // rows read whole lines of each source row, and 16191 is no whole
+  // number of blocks.
+  f.mayChunkColumns = true;
+  f.flatRows = false;
+  plan = planTransposeChunks(f);
+  EXPECT_EQ(plan.rows, 240);
+  EXPECT_EQ(plan.columns, 0);
 }
 
 TEST(KernelPlanTest, TransposeChunks) {

@@ -323,10 +323,13 @@ struct TransposeChunkFacts {
   int64_t elementBytes = 0;
   int64_t storeBytes = 0; ///< bytes of one store of a block's row
   int64_t threads = 0;    ///< threads of the parallel loop (0: not known)
-  /// The rows may be split into column ranges: they start on lines and
-  /// are plain (no realigned, flat or merged rows, no bound checks, no
-  /// element-by-element p_k edge), and no middle dim takes the chunks.
+  /// The rows may be split into column ranges: no merged rows, bound
+  /// checks or element-by-element p_k edge, no middle dim takes the
+  /// chunks, and the rows start on lines (plain rows) or are flat rows.
   bool mayChunkColumns = false;
+  /// The rows are flat rows (shouldFlattenRows), read in groups of
+  /// kFlatRowGroupBytes per source row visit.
+  bool flatRows = false;
 };
 
 /// Chunks of p_k rows, unless those read less than a line of each source
@@ -335,6 +338,13 @@ struct TransposeChunkFacts {
 /// thread reads each source line once per chunk): then, where the rows
 /// allow it and are whole blocks of W, at least 2 chunks of whole lines of
 /// every destination row, each thread taking all p_k blocks of its range.
+/// Flat rows whose p_k chunks would be shorter than their group take
+/// max(kMinParallelChunks, threads) column chunks of whole blocks instead,
+/// as even as whole blocks allow (at least 2 blocks each; the last one
+/// shorter, and also taking the overlapping edge block): each thread reads
+/// whole groups of its own source rows. Their chunks meet inside lines,
+/// where each chunk stores only its own columns (the realigned rows'
+/// masked or cached heads and tails, no junction lines).
 TransposeChunkPlan planTransposeChunks(const TransposeChunkFacts &facts);
 
 /// The smallest count of iterations of `iterationBytes` each that covers
@@ -359,8 +369,9 @@ inline constexpr int64_t kMidLineChunkBytes = 64 * 1024;
 /// element or cached; whole lines streamed only inside one row or one
 /// group of rows), so the one line two threads share per chunk boundary
 /// costs a false sharing per 64 KiB, nothing in correctness. Only for
-/// elements of whole bytes (the caller keeps packed sub-byte elements to
-/// whole lines: two threads would rewrite a shared byte); a blocked
+/// elements of whole bytes (`elementBits` a multiple of 8): packed
+/// sub-byte elements (E(4): two per byte) keep whole lines, since two
+/// threads would rewrite a shared byte whole; a blocked
 /// transpose at such a level cuts its own chunks of whole lines. Planes that
 /// are not whole lines then split among the threads, instead of each plane
 /// splitting its rows among them under a parallel region of its own:
@@ -368,7 +379,8 @@ inline constexpr int64_t kMidLineChunkBytes = 64 * 1024;
 /// whole-line planes) on two threads ran 1.07x as fast, bf16 1.04-1.26x,
 /// s8 1.25x (Emerald Rapids, AVX-512 code; docs/performance.md, *Chunks
 /// inside a line*).
-int64_t getLevelGranule(int64_t size, int64_t iterationBytes);
+int64_t getLevelGranule(int64_t size, int64_t iterationBytes,
+                        int64_t elementBits);
 
 /// Whether a blocked transpose may split its outermost middle dim into
 /// parallel chunks of `chunkBytes` of destination each (per iteration of the

@@ -34,31 +34,27 @@ using namespace mlir;
 using namespace mlir::layout;
 using namespace mlir::layout::loops;
 
-/// Bytes per element of a buffer of `type` as LLVM lays it out, when a
-/// power of two (sub-byte types take a byte); nullopt otherwise.
-static std::optional<int64_t> getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getElementBytes(complex.getElementType());
-    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
-  }
+/// Bits of the scalar of `type` (a complex number's part, else `type`;
+/// index as 64), or nullopt for other types.
+static std::optional<int64_t> getScalarBits(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    type = complex.getElementType();
   if (type.isIndex())
-    return 8;
+    return 64;
   if (!type.isIntOrFloat())
     return std::nullopt;
-  unsigned bits = type.getIntOrFloatBitWidth();
-  if (bits <= 8)
-    return 1;
-  if (!llvm::isPowerOf2_32(bits))
-    return std::nullopt;
-  return bits / 8;
+  return type.getIntOrFloatBitWidth();
 }
 
-/// Whether every element of `type` is a whole number of bytes (not i1,
-/// i4 or f4E2M1FN, which sub-byte layouts pack several to a byte).
-static bool isWholeBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return isWholeBytes(complex.getElementType());
-  return !type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 == 0;
+/// Bytes per element of a buffer of `type` as LLVM lays it out, when a
+/// power of two (sub-byte scalars, i1, i4 or f4E2M1FN, take a byte; a
+/// complex number two scalars); nullopt otherwise.
+static std::optional<int64_t> getElementBytes(Type type) {
+  std::optional<int64_t> bits = getScalarBits(type);
+  if (!bits || (*bits > 8 && !llvm::isPowerOf2_64(*bits)))
+    return std::nullopt;
+  int64_t scalarBytes = *bits <= 8 ? 1 : *bits / 8;
+  return isa<ComplexType>(type) ? 2 * scalarBytes : scalarBytes;
 }
 
 /// a * b for non-negative a, b; INT64_MAX when that overflows.
@@ -96,21 +92,19 @@ void NestEmitter::prepareParallel() {
     prepareParallelSourceWalk(iterationBytes);
     return;
   }
-  // Chunks may meet inside a line only where every element is whole bytes:
-  // packed sub-byte elements (E(4): two per byte) share bytes, which
-  // their stores rewrite whole.
-  bool wholeBytes = isWholeBytes(type.getElementType());
+  // (bytes: the scalar's bits are known.)
+  int64_t scalarBits = *getScalarBits(type.getElementType());
   int best = -1;
   int64_t bestChunks = 1, bestGranule = 1;
   bool bestMidLine = false;
   for (int64_t k = 0; k + 1 < n; ++k) {
     // The fewest iterations whose bytes are a multiple of a cache line, or
     // one iteration where those leave too few chunks and an iteration is
-    // large (getLevelGranule).
+    // large and of whole-byte elements (getLevelGranule: packed sub-byte
+    // elements share bytes, which their stores rewrite whole).
     int64_t lineGranule = getLineGranule(iterationBytes[k]);
     int64_t granule =
-        wholeBytes ? getLevelGranule(type.getDimSize(k), iterationBytes[k])
-                   : lineGranule;
+        getLevelGranule(type.getDimSize(k), iterationBytes[k], scalarBits);
     int64_t chunks = type.getDimSize(k) / granule;
     if (chunks > bestChunks) {
       best = k;

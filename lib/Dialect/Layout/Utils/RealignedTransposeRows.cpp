@@ -92,7 +92,9 @@ bool TransposeBlockKernel::planJunctions() {
   // waits behind the streams. Rows that follow each other in memory share
   // those lines, the tail of one and the head of the next, and each such
   // line is whole once both are known.
-  if (!junctionLayout())
+  // (Column chunks store only their own columns: a gap holds the tail of
+  // one row and the head of the next, which two chunks write.)
+  if (!junctionLayout() || columnChunks >= 2)
     return false;
   LDBG() << "transpose blocks at level " << k
          << ": realigned rows with junction lines";
@@ -161,7 +163,10 @@ void TransposeBlockKernel::storeOutsideStream(Value value, int64_t j,
   SmallVector<bool> kept;
   for (int64_t i = 0; i < v; ++i)
     kept.push_back(column + i < first || column + i >= last);
-  SmallVector<Value> indices = destIndices(j, x.cst(column));
+  // (A column chunk's head or carry: its columns are those of a row's
+  // head or carry, moved by columnOrigin; the same lanes.)
+  SmallVector<Value> indices =
+      destIndices(j, columnOrigin ? columnOrigin + column : x.cst(column));
   if (junctions && realigning) {
     if (llvm::none_of(kept, [](bool k) { return k; }))
       return;

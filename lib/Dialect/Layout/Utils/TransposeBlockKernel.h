@@ -353,11 +353,23 @@ private:
   SmallVector<unsigned> middle;
   int64_t middleChunk = 0, middleChunks = 0, chunkRows = 0, chunks = 0;
   /// Parallel chunks along p_r instead (planParallel: p_k chunks would
-  /// read less than a source line per row visit): columnChunks chunks of
-  /// chunkColumns columns (a multiple of W; rows of whole blocks), the
-  /// last one also taking the remainder; while one is built, its bounds.
+  /// read less than a source line per row visit, or cut a flat row's
+  /// group): columnChunks chunks of chunkColumns columns (a multiple of W)
+  /// over the row's full blocks, the last one also taking the remainder
+  /// (or shorter) and the overlapping edge block; while one is built, its
+  /// bounds.
   int64_t chunkColumns = 0, columnChunks = 0;
   std::optional<Bounds> columnRange;
+  /// In a column chunk of a row with an edge block: whether it is the last
+  /// chunk (i1; null otherwise).
+  Value lastColumnChunk;
+  /// `body` in the last column chunk only (everywhere without chunks).
+  void inLastColumnChunk(function_ref<void()> body);
+  /// While a realigned row's head or carry is stored: the offset of its
+  /// columns from those of a whole row's (storeOutsideStream): a column
+  /// chunk's first column for its head, its end minus the row's full
+  /// blocks for its carry; 0 or null otherwise.
+  AffineExpr columnOrigin;
   /// The p_r blocks of the rows at the current p_k: [0, sizeR) in blocks
   /// of W (blockLoop), or the current column chunk's.
   void columnBlocks(function_ref<void(bool full)> body);

@@ -397,7 +397,8 @@ void TransposeBlockKernel::planParallel() {
   int64_t elementBytes = e.elementBytes;
   // At the nest's parallel level (ParallelNest.cpp) the blocks are split
   // into parallel chunks that never write the same destination cache line
-  // (the last chunk takes the remainder). Preferably along the outermost
+  // (the last chunk takes the remainder; the column chunks of flat rows
+  // share one line per row and boundary, below). Preferably along the outermost
   // middle dim m, which keeps each thread's loop order (and so its source
   // page walk) as above: line-safe when a chunk of m and one iteration of
   // the dim outside it are whole lines, or nearly so when the chunks are
@@ -426,10 +427,12 @@ void TransposeBlockKernel::planParallel() {
   if (!parallelHere)
     return;
   // Chunks of p_k, or of p_r where those would read less than a source
-  // line per row visit (planTransposeChunks). Column chunks only for the
-  // plain variant: rows that start on lines (no realigned rows, no line
-  // shared between chunks), no flat rows, merged tile rows, bound checks
-  // or element-by-element p_k edge.
+  // line per row visit, or would cut a flat row's group
+  // (planTransposeChunks). Column chunks where every store of a chunk
+  // stays inside its columns: plain rows that start on lines (no line
+  // shared between chunks), or flat rows (realigned: each chunk's head and
+  // tail stored element-exactly, rowBlocks; never junction lines); no
+  // merged tile rows, bound checks or element-by-element p_k edge.
   int64_t lineBytes = std::max<int64_t>(64, storeBytes);
   TransposeChunkFacts facts;
   facts.sizeK = sizeK;
@@ -447,9 +450,10 @@ void TransposeBlockKernel::planParallel() {
   facts.storeBytes = storeBytes;
   facts.threads = e.options.parallelThreads;
   facts.mayChunkColumns =
-      middleChunks < 2 && !flatRows && !mergedRows &&
-      !(alignedK && sizeK % v) && !validR && !validK &&
-      (e.destStrides[rowOuter] * elementBytes) % lineBytes == 0;
+      middleChunks < 2 && !mergedRows && !(alignedK && sizeK % v) && !validR &&
+      !validK &&
+      (flatRows || (e.destStrides[rowOuter] * elementBytes) % lineBytes == 0);
+  facts.flatRows = flatRows;
   TransposeChunkPlan chunking = planTransposeChunks(facts);
   chunkRows = chunking.rows;
   chunkColumns = chunking.columns;

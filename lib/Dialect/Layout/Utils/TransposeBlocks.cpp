@@ -73,7 +73,12 @@ void TransposeBlockKernel::emitBlock(bool fullR, bool alignedStores) {
 /// each shifted row (its carry, unaligned), then the overlapping last
 /// block. With masked edges the head, carry and last block store only the
 /// lanes outside the streamed lines (storeOutsideStream); unmasked they
-/// store whole vectors over the stream, with the same values.
+/// store whole vectors over the stream, with the same values. A column
+/// chunk is such a row of its own: its head at its first column (a
+/// multiple of W: the same shifts), its carry after its last full block,
+/// and the overlapping last block in the last chunk only; each chunk
+/// stores its own columns, whose boundary lines it shares with the next
+/// chunk's head (masked or cached: no line is streamed by two threads).
 void TransposeBlockKernel::rowBlocks(
     function_ref<void(function_ref<void()>, bool reads)> eachK,
     bool alignedRows) {
@@ -89,12 +94,16 @@ void TransposeBlockKernel::rowBlocks(
     return;
   }
   int64_t full = sizeR / width * width;
-  x.bind(pr, arith::ConstantIndexOp::create(b, loc, 0));
+  AffineExpr first = columnRange ? columnRange->first : x.cst(0);
+  AffineExpr end = columnRange ? columnRange->second : x.cst(full);
+  x.bind(pr, x.materialize(first));
   part = Part::Head;
+  columnOrigin = first;
   blocks(/*fullR=*/true, /*aligned=*/true);
+  columnOrigin = AffineExpr();
   part = Part::Body;
   x.forLoop(
-      {x.cst(width)}, {x.cst(full)},
+      {first + width}, {end},
       [&](Value iv) {
         x.bind(pr, iv);
         blocks(/*fullR=*/true, /*aligned=*/true);
@@ -118,6 +127,8 @@ void TransposeBlockKernel::rowBlocks(
                            rowShifts[j]);
     }
   };
+  // (Columns as at the row's end: the chunk's end is a multiple of W.)
+  columnOrigin = columnRange ? end - full : AffineExpr();
   eachK(
       [&] {
         if (lanesAfterStream)
@@ -126,13 +137,15 @@ void TransposeBlockKernel::rowBlocks(
           flush(shifts[0]);
       },
       /*reads=*/false);
-  if (sizeR % width) {
-    x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
-    if (lanesAfterStream)
-      part = Part::Edge;
-    blocks(/*fullR=*/false, /*aligned=*/false);
-    part.reset();
-  }
+  columnOrigin = AffineExpr();
+  if (sizeR % width)
+    inLastColumnChunk([&] {
+      x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
+      if (lanesAfterStream)
+        part = Part::Edge;
+      blocks(/*fullR=*/false, /*aligned=*/false);
+      part.reset();
+    });
   if (junctions)
     writeJunctions();
 }
@@ -149,7 +162,23 @@ void TransposeBlockKernel::columnBlocks(function_ref<void(bool full)> body) {
         body(true);
       },
       width);
-  // (No edge block: planParallel chunks whole rows of full blocks only.)
+  // (The chunks cover the full blocks; the last also the edge block.)
+  if (sizeR % width)
+    inLastColumnChunk([&] {
+      x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
+      body(false);
+    });
+}
+
+void TransposeBlockKernel::inLastColumnChunk(function_ref<void()> body) {
+  if (!lastColumnChunk) {
+    body();
+    return;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, lastColumnChunk);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body();
 }
 
 /// The blocks of one (p_k, p_r) plane along `slot`: the full ones, then
@@ -387,14 +416,21 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
     return;
   }
   if (columnChunks >= 2) {
-    // (planParallel: the plain variant only; planStaged: no staged tiles.)
-    assert(!stageK && !realigning && "column chunks of plain rows");
+    // (planParallel: plain or flat rows, no junction lines; planStaged: no
+    // staged tiles.) The chunks cover the full blocks, the last one also
+    // the overlapping edge block (columnBlocks, rowBlocks).
+    assert(!stageK && !junctions && "column chunks of plain or flat rows");
     e.emitParallelChunks({x.cst(0)}, {x.cst(columnChunks)}, [&](Value chunk) {
       makeCarry();
-      columnRange =
-          chunkBounds(x.value(chunk), chunkColumns, columnChunks, sizeR);
+      columnRange = chunkBounds(x.value(chunk), chunkColumns, columnChunks,
+                                sizeR / width * width);
+      if (sizeR % width)
+        lastColumnChunk = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, chunk,
+            arith::ConstantIndexOp::create(b, loc, columnChunks - 1));
       emitPlanes([&] { allKBlocks(alignedRows); });
       columnRange.reset();
+      lastColumnChunk = Value();
     });
     return;
   }
