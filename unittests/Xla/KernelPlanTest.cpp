@@ -746,6 +746,22 @@ TEST(KernelPlanTest, TransposeChunkRows) {
   EXPECT_EQ(getTransposeChunkRows(40, 1, 64, 16, 0), 16);
 }
 
+/// The facts of a blocked transpose's plane for planTransposeChunks:
+/// line-safe chunks of one row, 64-byte stores, threads not known.
+static TransposeChunkFacts makeChunkFacts(int64_t sizeK, int64_t sizeR,
+                                          int64_t group, int64_t side,
+                                          int64_t width, int64_t elementBytes) {
+  TransposeChunkFacts f;
+  f.sizeK = sizeK;
+  f.sizeR = sizeR;
+  f.group = group;
+  f.side = side;
+  f.width = width;
+  f.elementBytes = elementBytes;
+  f.storeBytes = 64;
+  return f;
+}
+
 TEST(KernelPlanTest, TransposeChunkRowsForEveryThread) {
   // u8[4093,4099] -> {0,1} (AVX-512): 4099 p_k rows in groups of 1024,
   // blocks of 32 rows, line-safe chunks of 64 rows (4093-byte rows). Two
@@ -765,15 +781,8 @@ TEST(KernelPlanTest, TransposeChunkRowsForEveryThread) {
   // Whole groups that already give every thread one stay.
   EXPECT_EQ(getTransposeChunkRows(4096, 1, 64, 16, 64), 64);
   // planTransposeChunks passes the threads on.
-  TransposeChunkFacts f;
-  f.sizeK = 4099;
-  f.sizeR = 4093;
+  TransposeChunkFacts f = makeChunkFacts(4099, 4093, 1024, 32, 64, 1);
   f.parallelChunk = 64;
-  f.group = 1024;
-  f.side = 32;
-  f.width = 64;
-  f.elementBytes = 1;
-  f.storeBytes = 64;
   f.threads = 16;
   TransposeChunkPlan plan = planTransposeChunks(f);
   EXPECT_EQ(plan.rows, 256);
@@ -790,15 +799,7 @@ TEST(KernelPlanTest, FlatRowColumnChunks) {
   // 16191 columns in blocks of 16 (1011 full ones). Chunks of p_k would be
   // 240 rows (960 bytes per visit): 4 column chunks of 253 blocks instead,
   // the last one of 252 and the edge block.
-  TransposeChunkFacts f;
-  f.sizeK = 1021;
-  f.sizeR = 16191;
-  f.parallelChunk = 1;
-  f.group = 1008;
-  f.side = 16;
-  f.width = 16;
-  f.elementBytes = 4;
-  f.storeBytes = 64;
+  TransposeChunkFacts f = makeChunkFacts(1021, 16191, 1008, 16, 16, 4);
   f.threads = 2;
   f.mayChunkColumns = true;
   f.flatRows = true;
@@ -852,14 +853,7 @@ TEST(KernelPlanTest, FlatRowColumnChunks) {
 TEST(KernelPlanTest, TransposeChunks) {
   // bf16[65536,64] -> {0,1}: 64 p_k rows in chunks of 16 (32 bytes of each
   // source row): 65536 columns in blocks of 32, 256 chunks of 8 blocks.
-  TransposeChunkFacts f;
-  f.sizeK = 64;
-  f.sizeR = 65536;
-  f.group = 128;
-  f.side = 16;
-  f.width = 32;
-  f.elementBytes = 2;
-  f.storeBytes = 64;
+  TransposeChunkFacts f = makeChunkFacts(64, 65536, 128, 16, 32, 2);
   f.mayChunkColumns = true;
   TransposeChunkPlan plan = planTransposeChunks(f);
   EXPECT_EQ(plan.rows, 0);

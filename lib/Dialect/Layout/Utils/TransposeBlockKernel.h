@@ -363,8 +363,11 @@ private:
   /// In a column chunk of a row with an edge block: whether it is the last
   /// chunk (i1; null otherwise).
   Value lastColumnChunk;
-  /// `body` in the last column chunk only (everywhere without chunks).
-  void inLastColumnChunk(function_ref<void()> body);
+  /// Whether parallel chunk `chunk` (an index) is the last of `count`.
+  Value isLastChunk(Value chunk, int64_t count);
+  /// `body` under an scf.if on `condition`, or in place when it is null
+  /// (lastColumnChunk without column chunks).
+  void emitIf(Value condition, function_ref<void()> body);
   /// While a realigned row's head or carry is stored: the offset of its
   /// columns from those of a whole row's (storeOutsideStream): a column
   /// chunk's first column for its head, its end minus the row's full

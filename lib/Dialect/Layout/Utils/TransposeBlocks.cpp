@@ -139,7 +139,7 @@ void TransposeBlockKernel::rowBlocks(
       /*reads=*/false);
   columnOrigin = AffineExpr();
   if (sizeR % width)
-    inLastColumnChunk([&] {
+    emitIf(lastColumnChunk, [&] {
       x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
       if (lanesAfterStream)
         part = Part::Edge;
@@ -164,18 +164,24 @@ void TransposeBlockKernel::columnBlocks(function_ref<void(bool full)> body) {
       width);
   // (The chunks cover the full blocks; the last also the edge block.)
   if (sizeR % width)
-    inLastColumnChunk([&] {
+    emitIf(lastColumnChunk, [&] {
       x.bind(pr, arith::ConstantIndexOp::create(b, loc, sizeR - width));
       body(false);
     });
 }
 
-void TransposeBlockKernel::inLastColumnChunk(function_ref<void()> body) {
-  if (!lastColumnChunk) {
+Value TransposeBlockKernel::isLastChunk(Value chunk, int64_t count) {
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, chunk,
+      arith::ConstantIndexOp::create(b, loc, count - 1));
+}
+
+void TransposeBlockKernel::emitIf(Value condition, function_ref<void()> body) {
+  if (!condition) {
     body();
     return;
   }
-  auto ifOp = scf::IfOp::create(b, loc, lastColumnChunk);
+  auto ifOp = scf::IfOp::create(b, loc, condition);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   body();
@@ -425,9 +431,7 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       columnRange = chunkBounds(x.value(chunk), chunkColumns, columnChunks,
                                 sizeR / width * width);
       if (sizeR % width)
-        lastColumnChunk = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq, chunk,
-            arith::ConstantIndexOp::create(b, loc, columnChunks - 1));
+        lastColumnChunk = isLastChunk(chunk, columnChunks);
       emitPlanes([&] { allKBlocks(alignedRows); });
       columnRange.reset();
       lastColumnChunk = Value();
@@ -456,15 +460,11 @@ void TransposeBlockKernel::emitBlocks(bool alignedRows) {
       bool edge = !stageK && sizeK % v != 0;
       if (!edge && !kSlots)
         return;
-      Value lastChunk = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq, chunk,
-          arith::ConstantIndexOp::create(b, loc, chunks - 1));
-      auto ifOp = scf::IfOp::create(b, loc, lastChunk);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      if (edge)
-        edgeKBlock(alignedRows);
-      padKRows(alignedRows);
+      emitIf(isLastChunk(chunk, chunks), [&] {
+        if (edge)
+          edgeKBlock(alignedRows);
+        padKRows(alignedRows);
+      });
     });
     finishStagedRows();
   });
