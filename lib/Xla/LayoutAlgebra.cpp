@@ -283,6 +283,16 @@ static llvm::Error classifyCrossing(const Shape &source, const Shape &dest,
         ",1) sub-tiles across runs of " + std::to_string(runs) +
         " rows: a 2-D transpose inside tiles, each run one vector picked "
         "apart by vector shuffles";
+  } else if (int64_t runs = getInterleavedStores(source, dest)) {
+    // The lowering's blocked transpose of the tiles without the sub-tile,
+    // each run of rows stored interleaved (InterleavedStoreBlocks.cpp).
+    plan.cls = RelayoutClass::InTileTranspose;
+    plan.explanation =
+        "the rows of the tiles without the (" + std::to_string(runs) +
+        ",1) sub-tile read the source with one stride: a 2-D transpose "
+        "inside tiles, each run of " +
+        std::to_string(runs) +
+        " of its rows stored interleaved as one vector (vector shuffles)";
   } else if (int64_t block = getTransposeBlock(map, rowLength);
              block && (block == rowLength || !getInterleaveForm().k)) {
     plan.cls = RelayoutClass::InTileTranspose;

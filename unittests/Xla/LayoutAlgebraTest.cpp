@@ -144,16 +144,27 @@ TEST(LayoutAlgebra, GroupedPairsTakeTheirGroupsClass) {
 }
 
 TEST(LayoutAlgebra, StagedPairsTakeTheirCrossingStepsClass) {
-  // 63 rows do not group; the lowering transposes into T(8,128), then
-  // interleaves the row pairs: the transpose is the class.
-  RelayoutPlan odd =
-      plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}");
+  // 7 rows (no pairs, and no more rows than a tile): the lowering
+  // transposes into T(8,128), then interleaves the row pairs: the
+  // transpose is the class.
+  RelayoutPlan odd = plan("bf16[7,256]{0,1}", "bf16[7,256]{1,0:T(8,128)(2,1)}");
   EXPECT_EQ(odd.cls, RelayoutClass::InTileTranspose);
   ASSERT_TRUE(odd.staging.has_value());
   EXPECT_EQ(printLayout(*odd.staging), "{1,0:T(8,128)}");
   EXPECT_EQ(odd.explanation,
             "two relayouts through {1,0:T(8,128)} (the sub-tiled layout "
             "without its last tile): in-tile-transpose, then interleave");
+  // 63 untiled rows into row pairs do not group either; one blocked
+  // transpose stores each pair interleaved (getInterleavedStores).
+  RelayoutPlan in =
+      plan("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_FALSE(in.staging.has_value());
+  EXPECT_EQ(in.cls, RelayoutClass::InTileTranspose);
+  EXPECT_EQ(in.explanation,
+            "the rows of the tiles without the (2,1) sub-tile read the "
+            "source with one stride: a 2-D transpose inside tiles, each run "
+            "of 2 of its rows stored interleaved as one vector (vector "
+            "shuffles)");
   // Out of the sub-tiles into untiled transposed rows: one blocked
   // transpose reading runs of 2 rows (getInterleavedRuns), not staged.
   RelayoutPlan out =

@@ -4,7 +4,8 @@
 // each: the crossing pairs stage through the sub-tiled layout without its
 // last tile; rows along the sub-tiles, the second step itself, rows read
 // strided out of the sub-tiles, interleaved runs into untiled transposed
-// rows, two sub-tiled or two plain layouts, other widths and PRED do not.
+// rows and interleaved stores out of them, two sub-tiled or two plain
+// layouts, other widths and PRED do not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +27,9 @@ std::string staging(llvm::StringRef from, llvm::StringRef to) {
 }
 
 TEST(StagingLayout, CrossingPairsStageThroughThePlainTiles) {
-  EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+  // (An untiled source of no more rows than a tile: no interleaved
+  // stores.)
+  EXPECT_EQ(staging("bf16[7,256]{0,1}", "bf16[7,256]{1,0:T(8,128)(2,1)}"),
             "{1,0:T(8,128)}");
   EXPECT_EQ(
       staging("s8[63,256]{1,0:T(32,128)(4,1)}", "s8[63,256]{0,1:T(8,128)}"),
@@ -62,8 +65,55 @@ TEST(StagingLayout, InterleavedRunsIntoUntiledTransposedRows) {
             "{2,1,0:T(8,128)}");
   EXPECT_EQ(runs("bf16[63,6]{1,0:T(8,128)(2,1)}", "bf16[63,6]{0,1}"), 0);
   EXPECT_EQ(runs("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"), 0);
+}
+
+TEST(StagingLayout, InterleavedStoresFromUntiledTransposedRows) {
+  // An untiled source into (q,1) sub-tiles whose interleaved dim is its
+  // minor one: one blocked transpose of the tiles' rows, each run stored
+  // interleaved, not staged.
+  auto stores = [](llvm::StringRef from, llvm::StringRef to) {
+    return getInterleavedStores(valueOf(parseShape(from)),
+                                valueOf(parseShape(to)));
+  };
+  EXPECT_EQ(stores("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"), 2);
   EXPECT_EQ(staging("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            "none");
+  EXPECT_EQ(stores("u8[4093,4099]{0,1}", "u8[4093,4099]{1,0:T(32,128)(4,1)}"),
+            4);
+  EXPECT_EQ(staging("u8[4093,4099]{0,1}", "u8[4093,4099]{1,0:T(32,128)(4,1)}"),
+            "none");
+  EXPECT_EQ(stores("s8[101,517]{0,1}", "s8[101,517]{1,0:T(32,128)(2,1)}"), 2);
+  EXPECT_EQ(stores("s8[77,130]{0,1}", "s8[77,130]{1,0:T(4,128)(4,1)}"), 4);
+  EXPECT_EQ(stores("f16[61,77]{0,1}", "f16[61,77]{1,0:T(16,64)(2,1)}"), 2);
+  EXPECT_EQ(stores("s8[3,45,140]{1,2,0}", "s8[3,45,140]{2,1,0:T(32,128)(4,1)}"),
+            4);
+  // Not: a tiled or padded source, its minor dim not the interleaved one,
+  // the sub-tile not (q,1), runs wider than 32 bits (bf16 quads), 32-bit
+  // elements, a 3-D tile, tile rows wider than 32 bytes (no AVX2 vector
+  // holds them) or not whole 64-byte lines, no more rows than one tile or
+  // fewer than 4 q, rows shorter than 16.
+  EXPECT_EQ(
+      stores("bf16[63,256]{0,1:T(8,128)}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+      0);
+  EXPECT_EQ(stores("bf16[63,256]{0,1:L(2)}", "bf16[63,256]{1,0:T(8,128)(2,1)}"),
+            0);
+  EXPECT_EQ(stores("bf16[63,256]{1,0}", "bf16[63,256]{1,0:T(8,128)(2,1)}"), 0);
+  EXPECT_EQ(stores("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(2,2)}"), 0);
+  EXPECT_EQ(stores("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,128)(4,1)}"), 0);
+  EXPECT_EQ(stores("f32[63,256]{0,1}", "f32[63,256]{1,0:T(8,128)(2,1)}"), 0);
+  EXPECT_EQ(
+      stores("s8[5,63,256]{1,2,0}", "s8[5,63,256]{2,1,0:T(2,8,128)(2,1)}"), 0);
+  EXPECT_EQ(stores("s8[130,256]{0,1}", "s8[130,256]{1,0:T(64,128)(4,1)}"), 0);
+  EXPECT_EQ(stores("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(32,128)(2,1)}"), 0);
+  EXPECT_EQ(stores("bf16[8,256]{0,1}", "bf16[8,256]{1,0:T(8,128)(2,1)}"), 0);
+  EXPECT_EQ(stores("bf16[63,256]{0,1}", "bf16[63,256]{1,0:T(8,40)(2,1)}"), 0);
+  EXPECT_EQ(stores("bf16[7,256]{0,1}", "bf16[7,256]{1,0:T(2,128)(2,1)}"), 0);
+  EXPECT_EQ(stores("bf16[8,256]{0,1}", "bf16[8,256]{1,0:T(2,128)(2,1)}"), 2);
+  EXPECT_EQ(stores("bf16[63,15]{0,1}", "bf16[63,15]{1,0:T(8,128)(2,1)}"), 0);
+  EXPECT_EQ(staging("bf16[63,15]{0,1}", "bf16[63,15]{1,0:T(8,128)(2,1)}"),
             "{1,0:T(8,128)}");
+  // Out of the sub-tiles: interleaved runs, not stores.
+  EXPECT_EQ(stores("bf16[63,256]{1,0:T(8,128)(2,1)}", "bf16[63,256]{0,1}"), 0);
 }
 
 TEST(StagingLayout, DirectPairs) {

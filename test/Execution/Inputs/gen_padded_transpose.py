@@ -56,7 +56,8 @@ CASES = [
      (8, 128), 1),
     # (2,1) sub-tiles: 250 rows group into 125 rows of pairs (3 padding
     # rows of the last T(4,128) tile), 72 of 128 columns in the last tile
-    # column; 251 rows cannot group: staged through T(8,128).
+    # column; 251 rows cannot group: the blocks of T(8,128), each pair of
+    # rows stored interleaved (the last pair half padding).
     ("bf16_01_rows250_2x1", "bf16", (250, 200), "{0,1}",
      "{1,0:T(8,128)(2,1)}", (8, 128), 2),
     ("bf16_01_rows251_2x1", "bf16", (251, 200), "{0,1}",

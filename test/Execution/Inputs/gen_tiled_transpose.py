@@ -6,8 +6,10 @@ layouts (TransposeBlocks.cpp, blocks aligned within the source's tiles).
   gen_tiled_transpose.py check [SET] > expected.txt
 
 SET: `transposes` (the default, CASES), `subtiles` (SUBTILE_CASES: the
-rows along (2,1) and (4,1) sub-tiles, no transposes) or `grouped`
-(GROUPED_CASES: sub-tiles against crossing layouts, as element groups).
+rows along (2,1) and (4,1) sub-tiles, no transposes), `grouped`
+(GROUPED_CASES: sub-tiles against crossing layouts, as element groups) or
+`stores` (STORE_CASES: into sub-tiles from crossing layouts whose groups do
+not exist, interleaved stores; their padding slots checked too).
 
 Every case fills a row-major buffer (element bits (linear * 40503 + 1) mod
 2^width, plus linear / 256 for 8-bit elements), relayouts it into the source layout, relayouts that into the
@@ -170,7 +172,8 @@ SUBTILE_CASES = [
 # groups together (GroupedRelayout.cpp): the relayout of the 32- or 16-bit
 # groups, a blocked transpose or rows in runs; even and odd extents along
 # the other dim (padding slots), 3-D, (2,1) on i8 (16-bit groups), and an
-# odd extent along the groups' dim (not grouped: staged).
+# odd extent along the groups' dim (not grouped: interleaved stores, the
+# `stores` set).
 GROUPED_CASES = [
     ("bf16_01_to_2x1", "bf16", (64, 256), "{0,1}", "{1,0:T(8,128)(2,1)}"),
     ("bf16_01_to_2x1_odd", "bf16", (38, 300), "{0,1}",
@@ -192,11 +195,104 @@ GROUPED_CASES = [
      "{1,0:T(8,128)(2,1)}"),
 ]
 
+# Into (q,1) sub-tiles from an untiled source whose minor dim is the one
+# the sub-tile interleaves, at extents that form no element groups (a row
+# count that is not a multiple of q): the blocked transpose of the tiles
+# without the sub-tile, each run of q rows stored interleaved
+# (InterleavedStoreBlocks.cpp). (4,1) and (2,1) on i8, (2,1) on bf16, f16
+# and i16; rows past the array in the last run (q - R mod q of them),
+# padding tile rows and columns, a last tile column of a few columns, one
+# tile column only, tiles of 4 rows (a run per tile), edge blocks along
+# both dims, 3-D with a batch dim. The destination's padding slots are
+# filled with 0xA5 bytes before the copy and must hold zeros after it.
+STORE_CASES = [
+    ("i8_01_to_4x1_odd", "i8", (67, 291), "{0,1}", "{1,0:T(32,128)(4,1)}"),
+    ("i8_01_to_4x1_tall", "i8", (259, 300), "{0,1}",
+     "{1,0:T(32,128)(4,1)}"),
+    ("i8_01_to_4x1_one_column", "i8", (45, 100), "{0,1}",
+     "{1,0:T(32,128)(4,1)}"),
+    ("i8_01_to_4x1_t16", "i8", (125, 131), "{0,1}", "{1,0:T(16,128)(4,1)}"),
+    ("i8_01_to_4x1_t4", "i8", (77, 130), "{0,1}", "{1,0:T(4,128)(4,1)}"),
+    ("i8_01_to_2x1_t32", "i8", (101, 517), "{0,1}", "{1,0:T(32,128)(2,1)}"),
+    ("i8_01_to_2x1_t8", "i8", (37, 300), "{0,1}", "{1,0:T(8,128)(2,1)}"),
+    ("bf16_01_to_2x1_odd", "bf16", (37, 300), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("f16_01_to_2x1_t16x64", "f16", (61, 77), "{0,1}",
+     "{1,0:T(16,64)(2,1)}"),
+    ("i16_01_to_2x1_edge", "i16", (33, 1000), "{0,1}",
+     "{1,0:T(8,128)(2,1)}"),
+    ("i8_3d_120_to_4x1", "i8", (3, 45, 140), "{1,2,0}",
+     "{2,1,0:T(32,128)(4,1)}"),
+]
+
 SETS = {"transposes": CASES, "subtiles": SUBTILE_CASES,
-        "grouped": GROUPED_CASES}
+        "grouped": GROUPED_CASES, "stores": STORE_CASES}
 
 
-def case_mlir(name, elt, shape, src_layout, dst_layout):
+def sub_tiled_physical(shape, layout):
+    """The physical dims of `shape` in a layout `{n-1,...,0:T(a,b)(q,1)}`:
+    the leading dims, the tile rows and columns, then a / q, b, q, 1."""
+    tiles = layout[layout.index(":") + 3:-2].split(")(")
+    (a, b), (q, _) = [tuple(map(int, t.split(","))) for t in tiles]
+    *lead, rows, cols = shape
+    return tuple(lead) + (-(-rows // a), -(-cols // b), a // q, b, q, 1)
+
+
+def padding_function(name, elt, shape, layout):
+    """@NAME_fill(dst) fills the physical buffer of a `layout` memref with
+    0xA5 bytes; @NAME_padding(dst, row) returns the sum of its slots (as
+    unsigned integers) minus the sum of the array's: 0 when every padding
+    slot holds zero."""
+    w = WIDTH[elt]
+    it = "i%d" % w
+    phys = sub_tiled_physical(shape, layout)
+    dst_t, plain, phys_t = (memref(shape, elt, layout), memref(shape, elt),
+                            memref(phys, elt))
+    consts = ["  %%c%d = arith.constant %d : index" % (c, c)
+              for c in sorted(set(phys) | set(shape) | {0, 1})]
+    o = ["func.func @%s_fill(%%dst: %s) {" % (name, dst_t)] + consts
+    o.append("  %%p = layout.to_physical %%dst : %s -> %s" % (dst_t, phys_t))
+    o.append("  %%fill_i = arith.constant %d : %s" %
+             (int("a5" * (w // 8), 16) - (1 << w), it))
+    v = "%fill_i"
+    if not elt.startswith("i"):
+        o.append("  %%fill = arith.bitcast %%fill_i : %s to %s" % (it, elt))
+        v = "%fill"
+    loops(o, phys, lambda ivs, ind: o.append(
+        "%smemref.store %s, %%p[%s] : %s" % (ind, v, ", ".join(ivs), phys_t)))
+    o.append("  return\n}")
+    o.append("func.func @%s_padding(%%dst: %s, %%row: %s) -> i64 {" %
+             (name, dst_t, plain))
+    o += consts
+    o.append("  %c0_i64 = arith.constant 0 : i64")
+    o.append("  %%p = layout.to_physical %%dst : %s -> %s" % (dst_t, phys_t))
+
+    def summed(buffer, t, ivs, ind):
+        o.append("%s%%x = memref.load %s[%s] : %s" %
+                 (ind, buffer, ", ".join(ivs), t))
+        x = "%x"
+        if not elt.startswith("i"):
+            o.append("%s%%xb = arith.bitcast %%x : %s to %s" % (ind, elt, it))
+            x = "%xb"
+        o.append("%s%%x64 = arith.extui %s : %s to i64" % (ind, x, it))
+        o.append("%s%%s%d = arith.addi %%a%d, %%x64 : i64" %
+                 (ind, len(ivs), len(ivs) - 1))
+
+    # (Two functions' worth of sums: the loops name their sums %s0 ...)
+    loops(o, phys, lambda ivs, ind: summed("%p", phys_t, ivs, ind),
+          iters="%c0_i64")
+    o.append("  %total = arith.addi %s0, %c0_i64 : i64")
+    o.append("  return %total : i64\n}")
+    o.append("func.func @%s_values(%%row: %s) -> i64 {" % (name, plain))
+    o += consts
+    o.append("  %c0_i64 = arith.constant 0 : i64")
+    loops(o, shape, lambda ivs, ind: summed("%row", plain, ivs, ind),
+          iters="%c0_i64")
+    o.append("  return %s0 : i64\n}")
+    return "\n".join(o)
+
+
+def case_mlir(name, elt, shape, src_layout, dst_layout, pad_check=False):
     w = WIDTH[elt]
     it = "i%d" % w
     plain = memref(shape, elt)
@@ -234,6 +330,8 @@ def case_mlir(name, elt, shape, src_layout, dst_layout):
 
     loops(o, shape, fill)
     o.append("  layout.relayout %%row, %%src : %s, %s" % (plain, src_t))
+    if pad_check:
+        o.append("  call @%s_fill(%%dst) : (%s) -> ()" % (name, dst_t))
     o.append("  layout.relayout %%src, %%dst : %s, %s" % (src_t, dst_t))
     o.append("  layout.relayout %%dst, %%back : %s, %s" % (dst_t, plain))
 
@@ -267,6 +365,14 @@ def case_mlir(name, elt, shape, src_layout, dst_layout):
             o.append("  %s_u = arith.extui %s : %s to i64" % (v, v, it))
             v += "_u"
         o.append("  vector.print %s : i64" % v)
+    if pad_check:
+        o.append("  %%all = call @%s_padding(%%dst, %%row) : (%s, %s) -> i64"
+                 % (name, dst_t, plain))
+        o.append("  %%vals = call @%s_values(%%row) : (%s) -> i64" %
+                 (name, plain))
+        o.append("  %pad = arith.subi %all, %vals : i64")
+        o.append('  vector.print str "%s padding: "' % name)
+        o.append("  vector.print %pad : i64")
     for v, t in (("row", plain), ("src", src_t), ("dst", dst_t),
                  ("back", plain)):
         o.append("  memref.dealloc %%%s : %s" % (v, t))
@@ -290,17 +396,23 @@ def main():
     if (len(sys.argv) not in (2, 3) or sys.argv[1] not in ("mlir", "check")
             or (len(sys.argv) == 3 and sys.argv[2] not in SETS)):
         sys.exit(__doc__)
-    cases = SETS[sys.argv[2] if len(sys.argv) == 3 else "transposes"]
+    which = sys.argv[2] if len(sys.argv) == 3 else "transposes"
+    cases = SETS[which]
+    pad_check = which == "stores"
     if sys.argv[1] == "check":
         for name, elt, shape, _, _ in cases:
             print("CHECK: %s mismatches: 0" % name)
             for idx in spots(shape):
                 print("CHECK-NEXT: %d" % expected(elt, shape, idx))
+            if pad_check:
+                print("CHECK-NEXT: %s padding: 0" % name)
         print("CHECK-NOT: mismatches")
         return
     body = []
     for case in cases:
-        head, rest = case_mlir(*case).split("\n", 1)
+        if pad_check:
+            body.append(padding_function(*case[:3], case[4]))
+        head, rest = case_mlir(*case, pad_check=pad_check).split("\n", 1)
         body.append("\n".join([head] + consts(cases) + [
             "  %%cmul = arith.constant %d : i64" % MUL,
             "  %c0_i64 = arith.constant 0 : i64",

@@ -659,7 +659,8 @@ mlir::layout::lowerMemRefRelayout(RewriterBase &rewriter, Operation *op,
   // vectors (StagedRelayout.h), not one that copies element by element.
   if (options.vectorBytes > 0 && isa<MemRefType>(src.getType()))
     if (std::optional<TiledLayoutAttr> staging = getStagingLayout(
-            cast<MemRefType>(src.getType()), cast<MemRefType>(dst.getType())))
+            cast<MemRefType>(src.getType()), cast<MemRefType>(dst.getType()),
+            options.vectorBytes))
       if (succeeded(emitStagedRelayout(rewriter, relayout, *staging, kind,
                                        options))) {
         if (options.reportKernels)

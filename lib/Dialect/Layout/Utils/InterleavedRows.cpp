@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NestEmitter.h"
+#include "TransposeBlocks.h"
 
 #include "layout/Dialect/Layout/Utils/ChunkCopy.h"
 
@@ -273,19 +274,8 @@ NestEmitter::emitInterleavedRow(unsigned k,
                   b, loc, VectorType::get({part}, elementType), s.view,
                   indices)));
             }
-            // interleave(even, odd) recursively: lane j of part i lands at
-            // j * m + i.
-            std::function<Value(ArrayRef<Value>)> weave =
-                [&](ArrayRef<Value> vs) -> Value {
-              if (vs.size() == 1)
-                return vs[0];
-              SmallVector<Value> even, odd;
-              for (auto [i, v] : llvm::enumerate(vs))
-                (i % 2 ? odd : even).push_back(v);
-              return vector::InterleaveOp::create(b, loc, weave(even),
-                                                  weave(odd));
-            };
-            loaded.push_back(weave(parts));
+            // (Lane j of part i lands at j * m + i.)
+            loaded.push_back(interleaveVectors(b, loc, parts));
           }
           Value result = fromMoveType(
               fn(b, loc, loaded),

@@ -267,8 +267,17 @@ private:
   /// cuts is peeled. False, building nothing and leaving the nest as it
   /// was, otherwise.
   bool emitTileRowBlocks(unsigned k, const llvm::SmallBitVector &active);
+  /// Blocked transposes into a `(q,1)` sub-tiled destination
+  /// (InterleavedStoreBlocks.cpp): its levels ... run row, column, q, 1
+  /// (T(32,128)(4,1)) rewritten as the rows and columns of the tiles without
+  /// the sub-tile (row = q x run row + u), emitTileRowBlocks over them, and
+  /// each run of q block rows stored interleaved (interleavedStores). False,
+  /// building nothing and leaving the nest as it was, otherwise.
+  bool emitInterleavedStoreBlocks(unsigned k,
+                                  const llvm::SmallBitVector &active);
   /// The levels emitTileRowBlocks merges: k (tile rows, `tiles` of them)
-  /// and j (`rows` in a tile), the destination dims they index.
+  /// and j (`rows` in a tile), the destination dims they index (with
+  /// interleaved stores, dimIn is level j itself: the row is in two dims).
   struct MergedRows {
     unsigned k, j;
     int64_t rows, tiles;

@@ -107,6 +107,12 @@ struct NestState {
   /// themselves, or (a source walk) the destination's physical index as an
   /// affine function of the source's.
   SmallVector<AffineExpr> destIndex;
+  /// Interleaved stores (InterleavedStoreBlocks.cpp): while a blocked
+  /// transpose builds the rows of a `(q,1)` sub-tiled destination's tiles
+  /// without the sub-tile (the nest rewritten so), q; the destination's
+  /// last three dims (column, row in the run, the sub-tile's one slot) hold
+  /// each run of q rows in q consecutive slots. 0 otherwise.
+  int64_t interleavedStores = 0;
   SmallVector<Check> checks;
   SmallVector<AffineExpr> nonLinearChecks; // value - bound, valid if < 0
   SmallVector<Source, 2> sources;

@@ -194,3 +194,14 @@ mlir::layout::loops::transposeSideBySide(OpBuilder &b, Location loc,
   }
   return result;
 }
+
+Value mlir::layout::loops::interleaveVectors(OpBuilder &b, Location loc,
+                                             ArrayRef<Value> parts) {
+  if (parts.size() == 1)
+    return parts.front();
+  SmallVector<Value> even, odd;
+  for (auto [i, part] : llvm::enumerate(parts))
+    (i % 2 ? odd : even).push_back(part);
+  return vector::InterleaveOp::create(b, loc, interleaveVectors(b, loc, even),
+                                      interleaveVectors(b, loc, odd));
+}

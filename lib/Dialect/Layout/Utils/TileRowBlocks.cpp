@@ -72,8 +72,12 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
       return std::nullopt;
     return static_cast<unsigned>(llvm::find(destIndex, p) - destIndex.begin());
   };
-  std::optional<unsigned> dimK = dimOf(pk), dimIn = dimOf(pin);
-  if (!dimK || !dimIn || destIndex.back() != placeholders.back())
+  // (Interleaved stores: the row in the tile is stored through its run and
+  // u, and the column is dim n - 3; the strides are level j's.)
+  std::optional<unsigned> dimK = dimOf(pk),
+                          dimIn = interleavedStores ? j : dimOf(pin);
+  if (!dimK || !dimIn ||
+      destIndex[interleavedStores ? n - 3 : n - 1] != placeholders.back())
     return false;
   // Every source reads the two levels only through rows * p_k + p_in (the
   // merged index; a source tiled along it, (m floordiv 128, m mod 128),
@@ -167,8 +171,15 @@ bool NestEmitter::emitTileRowBlocks(unsigned k,
     c.form.constant += c.form.coeffs[m] * full;
   }
   physSizes[m] = x.cst(1);
-  if (!emitMergedBlocks(merged, active))
-    emitLevelLoops(k, active);
+  if (emitMergedBlocks(merged, active))
+    return true;
+  // (Interleaved stores: the rewritten nest's rows run along dim n - 3,
+  // q slots apart, where vector rows assume the last dim: scalar loops.)
+  int64_t savedLanes = lanes;
+  if (interleavedStores)
+    lanes = 0;
+  emitLevelLoops(k, active);
+  lanes = savedLanes;
   return true;
 }
 
@@ -192,8 +203,12 @@ bool NestEmitter::emitMergedBlocks(const MergedRows &merged,
     c.form.coeffs[k] = c.form.coeffs[j];
     c.form.coeffs[j] = 0;
   }
-  destIndex[dimK] = pk.floorDiv(rows);
-  destIndex[dimIn] = pk % rows;
+  // (With interleaved stores the row in the tile is in two dims: its run,
+  // p_in floordiv q, and u, p_in mod q.)
+  DenseMap<AffineExpr, AffineExpr> split{{pk, pk.floorDiv(rows)},
+                                         {pin, pk % rows}};
+  for (AffineExpr &ex : destIndex)
+    ex = x.simplify(ex.replace(split));
   physSizes[k] = x.cst(tiles * rows);
   physSizes[j] = x.cst(1);
   // (Parallel chunks of level k: whole tiles, now `rows` p_k rows each.)

@@ -5,8 +5,9 @@
 // realigned rows: RealignedTransposeRows.cpp; flat rows:
 // FlatTransposeRows.cpp; staged tiles: StagedTransposeBlocks.cpp; staged
 // source lines: StagedSourceLines.cpp; staged destination rows:
-// StagedDestinationRows.cpp) and its emission, TransposeBlocks.cpp,
-// TransposeBlockReads.cpp, TransposeBlockStores.cpp and the same five
+// StagedDestinationRows.cpp; interleaved stores:
+// InterleavedStoreBlocks.cpp) and its emission, TransposeBlocks.cpp,
+// TransposeBlockReads.cpp, TransposeBlockStores.cpp and the same six
 // variant files. Private to lib/Dialect/Layout/Utils.
 //
 //===----------------------------------------------------------------------===//
@@ -60,7 +61,7 @@ private:
   /// Columns [from, to) of the rows p_k in [start, end): whole vectors of
   /// the padding value, streaming where the blocks stream and the vector
   /// is aligned, the last one overlapping the one before it (fewer slots
-  /// than a vector: one by one).
+  /// than a vector: one by one). With interleaved stores, the runs' slots.
   void padSlots(AffineExpr start, AffineExpr end, int64_t from, int64_t to,
                 bool alignedRows);
   /// How each source is read (classifyReads) and the block side V.
@@ -130,6 +131,29 @@ private:
   /// `rowShifts` (realigned blocks) each row's shift.
   void storeRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
                  bool alignedStores, ArrayRef<int64_t> rowShifts);
+  /// Interleaved stores (InterleavedStoreBlocks.cpp; storeRuns,
+  /// NestState::interleavedStores): the block's rows from writtenRows on,
+  /// q at a time (a run: its first row a multiple of q), each part's q row
+  /// vectors interleaved (lane q t + u from row u; rows past the block,
+  /// past sizeK, the padding value), the parts' runs joined and stored in
+  /// vectors of runPiece() slots through destView, the destination with its
+  /// last three dims collapsed.
+  void storeInterleavedRows(ArrayRef<SmallVector<SmallVector<Value>>> parts,
+                            bool alignedStores);
+  /// destView's index at the run of block row j (a multiple of q from the
+  /// run's first row), `column` of the tiles' rows, plus `offset` slots.
+  SmallVector<Value> runIndices(int64_t j, AffineExpr column,
+                                AffineExpr offset);
+  /// The slots of each interleaved store: a register's (vectorBytes with
+  /// masked edges, AVX-512; else at most 32 bytes), at least a block row's,
+  /// at most the `wide` parts' runs joined (q x width).
+  int64_t runPiece() const;
+  /// The alignment (bytes) the aligned variant checks on the destination
+  /// and every row (or run) start keeps: storeBytes, or with interleaved
+  /// stores also a piece's.
+  int64_t getStoreAlignment() const;
+  /// Whether every destination row (run) starts on getStoreAlignment().
+  bool rowsStartAligned() const;
   /// Destination row j's vectors `row` (at p_r + w V) of a realigned block,
   /// the row starting `shift` elements past a line: the head block stores
   /// them unaligned; later blocks store the aligned vectors that end inside
@@ -239,6 +263,9 @@ private:
   OpBuilder &b;
   Location loc;
   unsigned k, r;
+  /// Interleaved stores of runs of this many rows (0: none): see
+  /// storeInterleavedRows.
+  int64_t storeRuns = 0;
   /// Merged tile rows (see the constructor): the stores index the
   /// destination through its index expressions (p_k floordiv mergedRows,
   /// p_k mod mergedRows), not by level; no flat rows, realigned rows or

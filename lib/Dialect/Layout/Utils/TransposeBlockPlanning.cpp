@@ -12,6 +12,7 @@
 
 #include "TransposeBlockKernel.h"
 #include "TransposeBlocks.h"
+#include "layout/Xla/StagingLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/DebugLog.h"
@@ -81,8 +82,14 @@ bool NestEmitter::mayTransposeBlocks() {
   // Blocks are at least 4 x 4 along a row one of whose sources moves with a
   // constant stride that is neither 1 nor 0 (the checks of
   // emitTransposeBlocks below).
-  std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[n - 1]);
-  AffineExpr pr = placeholders.back();
+  // (A `(q,1)` sub-tiled destination, [..., columns, q, 1]: its columns
+  // are the rows of emitInterleavedStoreBlocks' blocks.)
+  unsigned row = n - 1;
+  if (n >= 5 && IndexExprs::getConstant(physSizes[n - 1]) == 1 &&
+      IndexExprs::getConstant(physSizes[n - 2]).value_or(0) >= 2)
+    row = n - 3;
+  std::optional<int64_t> sizeR = IndexExprs::getConstant(physSizes[row]);
+  AffineExpr pr = placeholders[row];
   return sizeR && *sizeR >= 4 && llvm::any_of(sources, [&](const Source &s) {
            std::optional<SmallVector<int64_t>> stepsR =
                getSteps(x, s.index, pr);
@@ -485,5 +492,30 @@ bool TransposeBlockKernel::plan(const llvm::SmallBitVector &active) {
   planParallel();
   if (!planStaged())
     stageK = stageR = 0;
+  // Interleaved stores build whole runs of q rows per block (V a multiple
+  // of q, blocks at multiples of V) into aligned rows: not with the
+  // variants that store rows one at a time elsewhere (flat, realigned or
+  // staged rows, staged tiles). And only the pairs the library's
+  // getInterleavedStores names (the planner describes this kernel for
+  // them, the lowering stages the others): an untiled source read with
+  // constant steps, runs of at most 32 bits, tile rows of at most
+  // kInterleavedStoreTileBits.
+  if (int64_t q = e.interleavedStores) {
+    storeRuns = q;
+    bool rowsAligned = rowsStartAligned();
+    bool plainReads = llvm::all_of(reads, [](const SourceRead &read) {
+      return read.kind == Read::Block && !read.alignedK && !read.alignedR &&
+             read.interleave == 1;
+    });
+    int64_t bits = 8 * e.elementBytes;
+    if (!mergedRows || v % q != 0 || flatRows || stageK || stagedRowsPlanned ||
+        (e.nontemporal && !rowsAligned) || !plainReads ||
+        q * bits > kMaxInterleavedRunBits ||
+        mergedRows * bits > kInterleavedStoreTileBits) {
+      LDBG() << "no interleaved stores of " << q << " rows at level " << k;
+      storeRuns = 0;
+      return false;
+    }
+  }
   return true;
 }

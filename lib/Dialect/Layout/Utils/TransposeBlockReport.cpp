@@ -42,6 +42,8 @@ std::string TransposeBlockKernel::describe() const {
       os << ", interleaved runs of " << read.interleave << " rows";
       break;
     }
+  if (storeRuns)
+    os << ", interleaved stores of " << storeRuns << " rows";
   if (rowSlots)
     os << ", rows of " << sizeR << " elements then " << rowSlots - sizeR
        << " padding slots";

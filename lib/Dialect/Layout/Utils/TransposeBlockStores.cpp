@@ -74,6 +74,10 @@ void TransposeBlockKernel::storeRows(
   // partsPerStore says (computed 16-bit floats, parts of one register;
   // LLVM splits a non-temporal <32 x i16> store into 16-bit scalar stores
   // on AVX2).
+  if (storeRuns) {
+    storeInterleavedRows(parts, alignedStores);
+    return;
+  }
   int64_t perStore = partsPerStore(alignedStores);
   for (int64_t j = writtenRows; j < v; ++j) {
     auto result = [&](int64_t w) {

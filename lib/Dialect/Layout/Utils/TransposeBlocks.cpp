@@ -327,31 +327,48 @@ void TransposeBlockKernel::padKRows(bool alignedRows) {
 void TransposeBlockKernel::padSlots(AffineExpr start, AffineExpr end,
                                     int64_t from, int64_t to,
                                     bool alignedRows) {
-  int64_t lanes = e.lanes, gap = to - from;
+  // With interleaved stores, the runs that hold rows of [start, end)
+  // (rounded up: a run's rows past sizeK are padding rows, its rows in
+  // [sizeK, its end) the edge block's), each a contiguous range [q from,
+  // q to) of destView's last dim (runIndices).
+  int64_t q = storeRuns ? storeRuns : 1;
+  int64_t lanes = e.lanes, first = q * from, gap = q * (to - from);
   int64_t vectorBytes = lanes * e.elementBytes;
   Value padding = vector::BroadcastOp::create(
       b, loc, VectorType::get({lanes}, elementType), e.getPadValue());
-  auto store = [&](AffineExpr column, bool aligned) {
-    storeVector(padding, destIndices(0, column), vectorBytes, aligned);
+  auto index = [&](AffineExpr slot) {
+    return storeRuns ? runIndices(0, x.cst(0), slot) : destIndices(0, slot);
   };
-  x.forLoop({start}, {end}, [&](Value iv) {
-    x.bind(pk, iv);
-    if (gap < lanes) {
-      // (Fewer padding slots than a vector: one by one.)
-      x.forLoop({x.cst(from)}, {x.cst(to)}, [&](Value c) {
-        memref::StoreOp::create(b, loc, e.getPadValue(), destView,
-                                destIndices(0, x.value(c)));
-      });
-      return;
-    }
-    bool aligned = alignedRows && storeBytes % vectorBytes == 0 &&
-                   (from * e.elementBytes) % vectorBytes == 0;
-    x.forLoop(
-        {x.cst(from)}, {x.cst(from + gap / lanes * lanes)},
-        [&](Value c) { store(x.value(c), aligned); }, lanes);
-    if (gap % lanes)
-      store(x.cst(to - lanes), /*aligned=*/false);
-  });
+  auto store = [&](AffineExpr slot, bool aligned) {
+    storeVector(padding, index(slot), vectorBytes, aligned);
+  };
+  // (Whole vectors aligned where the run-time check covers them and every
+  // row, or run, starts on one.)
+  bool aligned =
+      alignedRows && getStoreAlignment() % vectorBytes == 0 &&
+      (first * e.elementBytes) % vectorBytes == 0 &&
+      (q == 1 ||
+       (q * e.destStrides[rowOuter] * e.elementBytes) % vectorBytes == 0);
+  x.forLoop(
+      {storeRuns ? start.ceilDiv(q) * q : start},
+      {storeRuns ? end.ceilDiv(q) * q : end},
+      [&](Value iv) {
+        x.bind(pk, iv);
+        if (gap < lanes) {
+          // (Fewer padding slots than a vector: one by one.)
+          x.forLoop({x.cst(first)}, {x.cst(first + gap)}, [&](Value c) {
+            memref::StoreOp::create(b, loc, e.getPadValue(), destView,
+                                    index(x.value(c)));
+          });
+          return;
+        }
+        x.forLoop(
+            {x.cst(first)}, {x.cst(first + gap / lanes * lanes)},
+            [&](Value c) { store(x.value(c), aligned); }, lanes);
+        if (gap % lanes)
+          store(x.cst(first + gap - lanes), /*aligned=*/false);
+      },
+      q);
 }
 
 void TransposeBlockKernel::allKBlocks(bool alignedRows) {
@@ -484,8 +501,7 @@ void TransposeBlockKernel::emit() {
   // every row starts at a multiple of the store size and the buffer does
   // (checked at run time). Aligned stores only matter for streaming ones
   // (vmovntps needs them); otherwise one unaligned version.
-  bool rowsAligned =
-      (e.destStrides[rowOuter] * e.elementBytes) % storeBytes == 0;
+  bool rowsAligned = rowsStartAligned();
   if (flatRows) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfterValue(e.destView);
@@ -493,6 +509,19 @@ void TransposeBlockKernel::emit() {
     for (unsigned d = 0; d + 1 < r; ++d)
       dims.push_back({static_cast<int64_t>(d)});
     dims.push_back({static_cast<int64_t>(r - 1), static_cast<int64_t>(r)});
+    destView = memref::CollapseShapeOp::create(b, loc, e.destView, dims);
+  }
+  // Interleaved stores go through the destination with its column, u and
+  // one-slot dims collapsed (runIndices).
+  if (storeRuns) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(e.destView);
+    unsigned n = e.destIndex.size();
+    SmallVector<ReassociationIndices> dims;
+    for (unsigned d = 0; d + 3 < n; ++d)
+      dims.push_back({static_cast<int64_t>(d)});
+    dims.push_back({static_cast<int64_t>(n - 3), static_cast<int64_t>(n - 2),
+                    static_cast<int64_t>(n - 1)});
     destView = memref::CollapseShapeOp::create(b, loc, e.destView, dims);
   }
   // Interleaved sources are read through their flat views.
@@ -535,7 +564,9 @@ void TransposeBlockKernel::emit() {
     emitBlocks(/*alignedRows=*/false);
     return;
   }
-  scf::IfOp ifOp = x.createIfAligned(e.destPointer, storeBytes);
+  // (Interleaved stores: vectors of a piece, which may be more than a
+  // block row's width.)
+  scf::IfOp ifOp = x.createIfAligned(e.destPointer, getStoreAlignment());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   emitBlocks(/*alignedRows=*/true);
@@ -547,7 +578,8 @@ bool NestEmitter::emitTransposeBlocks(unsigned k,
                                       const llvm::SmallBitVector &active) {
   TransposeBlockKernel kernel(*this, k);
   if (!kernel.plan(active))
-    return emitTileRowBlocks(k, active);
+    return emitTileRowBlocks(k, active) ||
+           emitInterleavedStoreBlocks(k, active);
   emitPlannedBlocks(kernel);
   return true;
 }

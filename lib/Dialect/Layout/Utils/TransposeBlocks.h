@@ -31,6 +31,13 @@ SmallVector<Value> transposeInRegisters(OpBuilder &b, Location loc,
 /// vector.
 Value concatenateVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts);
 
+/// `parts` (of one vector type of n lanes, a power-of-two count m)
+/// interleaved into one vector of m n lanes: lane j of part i at j m + i
+/// (`vector.interleave` of the even parts' and the odd parts', recursively).
+/// Interleaved rows (InterleavedRows.cpp) and interleaved stores
+/// (InterleavedStoreBlocks.cpp).
+Value interleaveVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts);
+
 /// The V x V blocks [w][r] (vectors of V lanes) transposed, `batch` of them
 /// side by side in vectors of batch V lanes (each row r of the batch's
 /// blocks concatenated, the segments split apart after): the same rounds

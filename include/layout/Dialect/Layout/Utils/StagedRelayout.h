@@ -28,9 +28,13 @@ namespace mlir::layout {
 /// The layout a relayout of static memrefs `source` -> `dest` (8- or 16-bit
 /// elements, one memory space) should go through, or nullopt for a direct
 /// nest: the library's getStagingLayout (layout/Xla/StagingLayout.h, which
-/// the planner uses too) on the memrefs' storage shapes.
-std::optional<TiledLayoutAttr> getStagingLayout(MemRefType source,
-                                                MemRefType dest);
+/// the planner uses too) on the memrefs' storage shapes. A pair the
+/// library stores in interleaved runs (getInterleavedStores) is staged
+/// all the same when the target's vectors (`vectorBytes`) are narrower
+/// than kInterleavedStoreTileBits: their lanes hold no tile's rows, and the
+/// one-pass kernel needs that (the planner describes AVX2 and AVX-512).
+std::optional<TiledLayoutAttr>
+getStagingLayout(MemRefType source, MemRefType dest, int64_t vectorBytes);
 
 } // namespace mlir::layout
 
